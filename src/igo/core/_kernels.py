@@ -1,0 +1,536 @@
+"""Numba kernels of the rules engine (see :mod:`igo.core.board` for the public API).
+
+Board state lives in a :class:`BoardState` named tuple of arrays over the *padded*
+board: ``W = size + 2`` columns, ``A = W * W`` points, the frame holding ``BORDER``.
+Strings are kept incrementally, as in Pachi and GNU Go:
+
+- ``head[p]``: representative stone of the string at ``p`` (0 where empty);
+- ``nxt[p]``: next stone of the same string (a circular list);
+- ``libs[h]``: *pseudo-liberties* of the string with head ``h`` — the number of
+  (stone, empty neighbour) pairs. It is 0 exactly when the string has no liberty,
+  which is all capture and suicide need; real liberties are counted on demand;
+- ``gsize[h]``: number of stones of the string;
+- ``empties[:meta[N_EMPTY]]`` and ``epos``: the empty points, with O(1) removal;
+- ``meta``: the scalars (see the ``M_*`` indices), ``hashv[0]`` the Zobrist hash of
+  the stones (positional: the side to move is not part of it).
+
+Kernels return status codes (``OK``, ``OCCUPIED``, ``SUICIDE``, ``KO``) and never raise;
+``igo.core.board.Board`` turns codes into exceptions.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from igo._jit import njit
+
+EMPTY = 0
+BLACK = 1
+WHITE = 2
+BORDER = 3
+
+OK = 0
+OCCUPIED = 1
+SUICIDE = 2
+KO = 3
+
+M_SIZE = 0
+M_N_EMPTY = 1
+M_KO_POINT = 2  # padded index of the point the opponent may not retake, 0 if none
+M_KO_COLOR = 3  # colour forbidden to play at the ko point
+M_CAPS_BLACK = 4  # stones captured by Black so far
+M_CAPS_WHITE = 5
+M_LAST_CAPTURED = 6  # stones removed by the last move (own stones for a suicide)
+META_LEN = 8
+
+
+class BoardState(NamedTuple):
+    """Arrays of one position; see the module docstring."""
+
+    color: np.ndarray  # int8[A]
+    head: np.ndarray  # int32[A]
+    nxt: np.ndarray  # int32[A]
+    libs: np.ndarray  # int32[A]
+    gsize: np.ndarray  # int32[A]
+    empties: np.ndarray  # int32[A]
+    epos: np.ndarray  # int32[A]
+    meta: np.ndarray  # int64[META_LEN]
+    hashv: np.ndarray  # uint64[1]
+    zob: np.ndarray  # uint64[3, A] (row 0 unused), shared, never copied
+
+
+def new_state(size: int, zob: np.ndarray) -> BoardState:
+    """An empty board of ``size`` (already validated) using Zobrist table ``zob``."""
+    w = size + 2
+    a = w * w
+    color = np.full(a, BORDER, dtype=np.int8)
+    empties = np.zeros(a, dtype=np.int32)
+    epos = np.zeros(a, dtype=np.int32)
+    n = 0
+    for r in range(size):
+        for c in range(size):
+            p = (r + 1) * w + c + 1
+            color[p] = EMPTY
+            empties[n] = p
+            epos[p] = n
+            n += 1
+    meta = np.zeros(META_LEN, dtype=np.int64)
+    meta[M_SIZE] = size
+    meta[M_N_EMPTY] = n
+    return BoardState(color, np.zeros(a, np.int32), np.zeros(a, np.int32),
+                      np.zeros(a, np.int32), np.zeros(a, np.int32), empties, epos, meta,
+                      np.zeros(1, np.uint64), zob)
+
+
+def copy_state(s: BoardState) -> BoardState:
+    """A deep copy (the Zobrist table is shared)."""
+    return BoardState(s.color.copy(), s.head.copy(), s.nxt.copy(), s.libs.copy(),
+                      s.gsize.copy(), s.empties.copy(), s.epos.copy(), s.meta.copy(),
+                      s.hashv.copy(), s.zob)
+
+
+def zobrist_table(size: int, seed: int = 0x1F0) -> np.ndarray:
+    """Deterministic random 64-bit keys, one per (colour, padded point)."""
+    a = (size + 2) ** 2
+    rng = np.random.default_rng([seed, size])
+    return rng.integers(0, np.iinfo(np.uint64).max, size=(3, a), dtype=np.uint64,
+                        endpoint=True)
+
+
+# --------------------------------------------------------------------------------------
+# small helpers
+
+
+@njit
+def _remove_empty(s: BoardState, p: int) -> None:
+    n = s.meta[M_N_EMPTY] - 1
+    i = s.epos[p]
+    last = s.empties[n]
+    s.empties[i] = last
+    s.epos[last] = i
+    s.meta[M_N_EMPTY] = n
+
+
+@njit
+def _add_empty(s: BoardState, p: int) -> None:
+    n = s.meta[M_N_EMPTY]
+    s.empties[n] = p
+    s.epos[p] = n
+    s.meta[M_N_EMPTY] = n + 1
+
+
+@njit
+def _adjacency(s: BoardState, p: int, h: int) -> int:
+    """Number of neighbours of ``p`` that belong to the string with head ``h``."""
+    w = s.meta[M_SIZE] + 2
+    k = 0
+    if s.head[p - w] == h and s.color[p - w] < BORDER and s.color[p - w] != EMPTY:
+        k += 1
+    if s.head[p - 1] == h and s.color[p - 1] < BORDER and s.color[p - 1] != EMPTY:
+        k += 1
+    if s.head[p + 1] == h and s.color[p + 1] < BORDER and s.color[p + 1] != EMPTY:
+        k += 1
+    if s.head[p + w] == h and s.color[p + w] < BORDER and s.color[p + w] != EMPTY:
+        k += 1
+    return k
+
+
+@njit
+def check_move(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
+    """Status of playing colour ``c`` at padded point ``p`` (simple ko included,
+    superko not); the state is not changed."""
+    color = s.color
+    if color[p] != EMPTY:
+        return OCCUPIED
+    if s.meta[M_KO_POINT] == p and s.meta[M_KO_COLOR] == c:
+        return KO
+    if suicide_ok:
+        return OK
+    w = s.meta[M_SIZE] + 2
+    opp = 3 - c
+    for k in range(4):
+        q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+        cq = color[q]
+        if cq == EMPTY:
+            return OK
+        if cq == c:
+            if s.libs[s.head[q]] > _adjacency(s, p, s.head[q]):
+                return OK
+        elif cq == opp:
+            if s.libs[s.head[q]] == _adjacency(s, p, s.head[q]):
+                return OK
+    return SUICIDE
+
+
+@njit
+def _merge(s: BoardState, a: int, b: int) -> int:
+    """Merge the strings with heads ``a`` and ``b``; returns the surviving head."""
+    if s.gsize[a] < s.gsize[b]:
+        a, b = b, a
+    q = b
+    while True:
+        s.head[q] = a
+        q = s.nxt[q]
+        if q == b:
+            break
+    na = s.nxt[a]
+    s.nxt[a] = s.nxt[b]
+    s.nxt[b] = na
+    s.libs[a] += s.libs[b]
+    s.gsize[a] += s.gsize[b]
+    return a
+
+
+@njit
+def _remove_string(s: BoardState, h: int) -> int:
+    """Take the string with head ``h`` off the board; returns its size."""
+    w = s.meta[M_SIZE] + 2
+    c = s.color[h]
+    n = 0
+    q = h
+    while True:
+        s.color[q] = EMPTY
+        s.hashv[0] ^= s.zob[c, q]
+        _add_empty(s, q)
+        n += 1
+        q = s.nxt[q]
+        if q == h:
+            break
+    # Give back the liberties to the neighbouring strings (edge-based pseudo-liberties).
+    q = h
+    while True:
+        for k in range(4):
+            r = q + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+            cr = s.color[r]
+            if cr == BLACK or cr == WHITE:
+                s.libs[s.head[r]] += 1
+        nq = s.nxt[q]
+        s.head[q] = 0
+        s.nxt[q] = 0
+        q = nq
+        if q == h:
+            break
+    return n
+
+
+@njit
+def play(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
+    """Play colour ``c`` at padded point ``p``; returns a status code and changes the
+    state only when it is ``OK``. Captures, merges, hash, ko point and capture counts
+    are updated; ``meta[M_LAST_CAPTURED]`` says how many stones were removed."""
+    status = check_move(s, p, c, suicide_ok)
+    if status != OK:
+        return status
+    w = s.meta[M_SIZE] + 2
+    opp = 3 - c
+    color = s.color
+    color[p] = c
+    s.hashv[0] ^= s.zob[c, p]
+    _remove_empty(s, p)
+    s.head[p] = p
+    s.nxt[p] = p
+    s.gsize[p] = 1
+    nlib = 0
+    for k in range(4):
+        q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+        if color[q] == EMPTY:
+            nlib += 1
+    s.libs[p] = nlib
+    h = p
+    for k in range(4):
+        q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+        cq = color[q]
+        if cq == c:
+            hq = s.head[q]
+            s.libs[hq] -= 1
+            if hq != h:
+                h = _merge(s, h, hq)
+        elif cq == opp:
+            s.libs[s.head[q]] -= 1
+    captured = 0
+    ko = 0
+    for k in range(4):
+        q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+        if color[q] == opp and s.libs[s.head[q]] == 0:
+            captured += _remove_string(s, s.head[q])
+            ko = q
+    if captured > 0:
+        s.meta[M_CAPS_BLACK if c == BLACK else M_CAPS_WHITE] += captured
+    s.meta[M_KO_POINT] = 0
+    s.meta[M_LAST_CAPTURED] = captured
+    if s.libs[h] == 0:  # suicide (only reachable when allowed)
+        lost = _remove_string(s, h)
+        s.meta[M_CAPS_WHITE if c == BLACK else M_CAPS_BLACK] += lost
+        s.meta[M_LAST_CAPTURED] = lost
+    elif captured == 1 and s.gsize[h] == 1 and s.libs[h] == 1:
+        s.meta[M_KO_POINT] = ko
+        s.meta[M_KO_COLOR] = opp
+    return OK
+
+
+@njit
+def pass_move(s: BoardState) -> None:
+    """A pass: only clears the ko point."""
+    s.meta[M_KO_POINT] = 0
+    s.meta[M_LAST_CAPTURED] = 0
+
+
+@njit
+def place_stone(s: BoardState, p: int, c: int) -> int:
+    """Put a setup stone (handicap, ``AB``/``AW``) at an empty point. A setup that
+    leaves strings without liberties is allowed by SGF; such strings are removed
+    (opponent strings first, as if the stone had been played). Returns a status."""
+    if s.color[p] != EMPTY:
+        return OCCUPIED
+    status = play(s, p, c, True)
+    s.meta[M_KO_POINT] = 0
+    return status
+
+
+@njit
+def hash_after(s: BoardState, p: int, c: int) -> np.uint64:
+    """The Zobrist hash after ``c`` plays at ``p`` (assumed legal but for superko)."""
+    w = s.meta[M_SIZE] + 2
+    opp = 3 - c
+    hv = s.hashv[0] ^ s.zob[c, p]
+    seen = np.zeros(4, np.int32)
+    ns = 0
+    any_capture = False
+    for k in range(4):
+        q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+        if s.color[q] == opp:
+            hq = s.head[q]
+            dup = False
+            for i in range(ns):
+                if seen[i] == hq:
+                    dup = True
+            if dup:
+                continue
+            seen[ns] = hq
+            ns += 1
+            if s.libs[hq] == _adjacency(s, p, hq):
+                any_capture = True
+                r = hq
+                while True:
+                    hv ^= s.zob[opp, r]
+                    r = s.nxt[r]
+                    if r == hq:
+                        break
+    if not any_capture:
+        # Suicide (when allowed) removes the new string: recompute if it has no liberty.
+        if check_move(s, p, c, False) == SUICIDE:
+            hv ^= s.zob[c, p]
+            for k in range(4):
+                q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+                if s.color[q] == c:
+                    hq = s.head[q]
+                    dup = False
+                    for i in range(ns):
+                        if seen[i] == hq:
+                            dup = True
+                    if dup:
+                        continue
+                    seen[ns] = hq
+                    ns += 1
+                    r = hq
+                    while True:
+                        hv ^= s.zob[c, r]
+                        r = s.nxt[r]
+                        if r == hq:
+                            break
+    return hv
+
+
+@njit
+def is_eye(s: BoardState, p: int, c: int) -> bool:
+    """True if empty ``p`` is an eye of colour ``c`` that a playout should not fill:
+    all four neighbours are ``c`` (or off-board), and the opponent holds at most one
+    diagonal in the centre and none on the edge or in the corner."""
+    color = s.color
+    if color[p] != EMPTY:
+        return False
+    w = s.meta[M_SIZE] + 2
+    for k in range(4):
+        q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+        if color[q] != c and color[q] != BORDER:
+            return False
+    bad = 0
+    edge = 0
+    for k in range(4):
+        q = p + (-w - 1 if k == 0 else (-w + 1 if k == 1 else (w - 1 if k == 2 else w + 1)))
+        if color[q] == BORDER:
+            edge = 1
+        elif color[q] == 3 - c:
+            bad += 1
+    return bad + edge < 2
+
+
+@njit
+def legal_mask(s: BoardState, c: int, suicide_ok: bool, history: np.ndarray,
+               out: np.ndarray) -> None:
+    """``out[p] = True`` for each padded point where ``c`` may play. ``history`` is a
+    sorted array of earlier position hashes (empty for no superko check)."""
+    out[:] = False
+    n = s.meta[M_N_EMPTY]
+    for i in range(n):
+        p = s.empties[i]
+        if check_move(s, p, c, suicide_ok) != OK:
+            continue
+        if history.shape[0] > 0:
+            hv = hash_after(s, p, c)
+            j = np.searchsorted(history, hv)
+            if j < history.shape[0] and history[j] == hv:
+                continue
+        out[p] = True
+
+
+@njit
+def liberties(s: BoardState, p: int) -> int:
+    """Real number of liberties of the string at ``p`` (0 for an empty point)."""
+    if s.color[p] != BLACK and s.color[p] != WHITE:
+        return 0
+    w = s.meta[M_SIZE] + 2
+    mark = np.zeros(s.color.shape[0], np.bool_)
+    n = 0
+    h = s.head[p]
+    q = h
+    while True:
+        for k in range(4):
+            r = q + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+            if s.color[r] == EMPTY and not mark[r]:
+                mark[r] = True
+                n += 1
+        q = s.nxt[q]
+        if q == h:
+            break
+    return n
+
+
+# --------------------------------------------------------------------------------------
+# random numbers: xorshift64*, state in a uint64[1] array passed explicitly
+
+
+@njit
+def rand_below(rng: np.ndarray, n: int) -> int:
+    """A pseudo-random integer in ``[0, n)`` from the xorshift64* state ``rng[0]``."""
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    r = x * np.uint64(2685821657736338717)
+    return int((r >> np.uint64(33)) % np.uint64(n))
+
+
+@njit
+def random_sensible_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray) -> int:
+    """A uniformly random legal move of ``c`` that does not fill its own eye (padded
+    index), or 0 if there is none. Simple ko is respected, superko is not."""
+    tried = s.meta[M_N_EMPTY]
+    empties = s.empties
+    epos = s.epos
+    while tried > 0:
+        i = rand_below(rng, tried)
+        p = empties[i]
+        if not is_eye(s, p, c) and check_move(s, p, c, suicide_ok) == OK:
+            return p
+        # move the rejected point behind the window of candidates
+        tried -= 1
+        last = empties[tried]
+        empties[i] = last
+        epos[last] = i
+        empties[tried] = p
+        epos[p] = tried
+    return 0
+
+
+@njit
+def playout(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray, max_moves: int,
+            moves_out: np.ndarray) -> int:
+    """Play random sensible moves from colour ``c`` until both sides pass or
+    ``max_moves`` moves were made. Writes the padded points played (0 = pass) into
+    ``moves_out`` (length >= ``max_moves``) and returns the number of moves."""
+    passes = 0
+    n = 0
+    while n < max_moves and passes < 2:
+        p = random_sensible_move(s, c, suicide_ok, rng)
+        if p == 0:
+            pass_move(s)
+            passes += 1
+        else:
+            play(s, p, c, suicide_ok)
+            passes = 0
+        moves_out[n] = p
+        n += 1
+        c = 3 - c
+    return n
+
+
+# --------------------------------------------------------------------------------------
+# scoring
+
+
+@njit
+def area_owner(color: np.ndarray, size: int, out: np.ndarray) -> None:
+    """Tromp-Taylor area ownership over a padded colour array: ``out[p]`` is the
+    colour of a stone, or of the only colour an empty region reaches, else ``EMPTY``
+    (dame, and regions touching both colours). Frame points get ``BORDER``."""
+    w = size + 2
+    a = w * w
+    out[:] = BORDER
+    region = np.zeros(a, np.bool_)
+    stack = np.zeros(a, np.int32)
+    members = np.zeros(a, np.int32)
+    for r in range(size):
+        for cc in range(size):
+            p = (r + 1) * w + cc + 1
+            cp = color[p]
+            if cp != EMPTY:
+                out[p] = cp
+                continue
+            if region[p]:
+                continue
+            # flood fill one empty region, noting which colours it reaches
+            reach = 0
+            top = 1
+            stack[0] = p
+            region[p] = True
+            cnt = 0
+            while top > 0:
+                top -= 1
+                q = stack[top]
+                members[cnt] = q
+                cnt += 1
+                for k in range(4):
+                    x = q + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+                    cx = color[x]
+                    if cx == EMPTY:
+                        if not region[x]:
+                            region[x] = True
+                            stack[top] = x
+                            top += 1
+                    elif cx == BLACK:
+                        reach |= 1
+                    elif cx == WHITE:
+                        reach |= 2
+            owner = BLACK if reach == 1 else (WHITE if reach == 2 else EMPTY)
+            for i in range(cnt):
+                out[members[i]] = owner
+
+
+@njit
+def area_counts(color: np.ndarray, size: int) -> tuple[int, int]:
+    """(black area, white area) under Tromp-Taylor rules."""
+    w = size + 2
+    out = np.empty(w * w, np.int8)
+    area_owner(color, size, out)
+    b = 0
+    wt = 0
+    for i in range(w * w):
+        if out[i] == BLACK:
+            b += 1
+        elif out[i] == WHITE:
+            wt += 1
+    return b, wt

@@ -1,0 +1,95 @@
+"""What every player is: something that is told the moves and asked for one.
+
+Two layers, kept apart as in gomill:
+
+- :class:`MoveGenerator` chooses a move for a given :class:`~igo.core.Board`
+  (random, policy, MCTS …) and keeps no game state of its own; the GTP engine holds
+  the board and calls a generator.
+- :class:`Player` is one side of a refereed game. Internal engines are an
+  :class:`EnginePlayer` (a board + a generator); external engines speak GTP
+  (:mod:`igo.players.gtp`). The referee only sees :class:`Player`.
+
+A decision is a :class:`~igo.core.Point`, ``None`` (pass) or the string
+``"resign"`` (:data:`RESIGN`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Literal, Protocol
+
+from igo.core.board import Board
+from igo.core.color import Color
+from igo.core.coords import Point
+from igo.core.move import Move
+from igo.core.rules import Ruleset
+
+RESIGN: Literal["resign"] = "resign"
+Decision = Point | None | Literal["resign"]
+
+
+class MoveGenerator(Protocol):
+    """Chooses a move; must not change ``board`` (work on a copy if needed)."""
+
+    name: str
+
+    def select_move(self, board: Board, color: Color) -> Decision:
+        """A legal point for ``color``, ``None`` to pass, or ``"resign"``."""
+        ...
+
+
+class Player(ABC):
+    """One side of a game, as the referee sees it."""
+
+    name: str = "player"
+
+    @abstractmethod
+    def new_game(self, size: int, komi: float, rules: Ruleset) -> None:
+        """Start a new empty game."""
+
+    @abstractmethod
+    def setup(self, color: Color, points: list[Point]) -> None:
+        """Place setup (handicap) stones."""
+
+    @abstractmethod
+    def play(self, move: Move) -> None:
+        """Be told a move that was played (by the opponent)."""
+
+    @abstractmethod
+    def genmove(self, color: Color) -> Decision:
+        """Choose a move for ``color`` and play it on the player's own board."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release resources (processes, files). Safe to call twice."""
+
+    def __enter__(self) -> Player:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class EnginePlayer(Player):
+    """An internal engine: its own board plus a :class:`MoveGenerator`."""
+
+    def __init__(self, generator: MoveGenerator, name: str | None = None) -> None:
+        self.generator = generator
+        self.name = name or generator.name
+        self.board = Board(19)
+
+    def new_game(self, size: int, komi: float, rules: Ruleset) -> None:
+        self.board = Board(size, rules)
+        self.komi = komi
+
+    def setup(self, color: Color, points: list[Point]) -> None:
+        self.board.place(color, points)
+        self.board.to_play = color.opponent
+
+    def play(self, move: Move) -> None:
+        self.board.play_move(move)
+
+    def genmove(self, color: Color) -> Decision:
+        decision = self.generator.select_move(self.board, color)
+        if decision != RESIGN:
+            self.board.play(color, decision)  # type: ignore[arg-type]
+        return decision
