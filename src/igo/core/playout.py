@@ -1,0 +1,54 @@
+"""Random playouts on a copy of a board, and the ownership they estimate.
+
+These are the *light* playouts of the benchmarks and of the playout-based dead-stone
+estimate: uniformly random legal moves that never fill one's own eye, until both
+sides pass. Simple ko is respected inside playouts; superko is not (as in every
+playout engine).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from igo.core import _kernels as K
+from igo.core.board import Board
+from igo.core.color import BLACK, WHITE, Color
+
+
+def rng_state(rng: np.random.Generator) -> np.ndarray:
+    """A fresh non-zero xorshift state for the kernels, drawn from ``rng``."""
+    return np.array([rng.integers(1, 2**63 - 1)], dtype=np.uint64)
+
+
+def default_max_moves(size: int) -> int:
+    """Playout length cap: three times the number of points (never reached in practice)."""
+    return 3 * size * size + 20
+
+
+def random_playout(board: Board, color: Color, rng: np.random.Generator,
+                   max_moves: int | None = None) -> tuple[K.BoardState, np.ndarray]:
+    """Play a light playout from ``board`` (unchanged), ``color`` to move.
+
+    Returns the final kernel state and the padded points played (0 = pass).
+    """
+    state = K.copy_state(board.state)
+    cap = max_moves if max_moves is not None else default_max_moves(board.size)
+    moves = np.zeros(cap, dtype=np.int32)
+    n = K.playout(state, int(color), board.rules.suicide, rng_state(rng), cap, moves)
+    return state, moves[:n]
+
+
+def ownership(board: Board, color: Color, rng: np.random.Generator,
+              playouts: int = 100) -> np.ndarray:
+    """Mean final owner of each point over ``playouts`` light playouts:
+    ``(size, size)`` floats in [-1, 1], +1 = always Black's, -1 = always White's."""
+    size = board.size
+    w = size + 2
+    total = np.zeros(w * w, dtype=np.float64)
+    owner = np.empty(w * w, dtype=np.int8)
+    for _ in range(playouts):
+        state, _moves = random_playout(board, color, rng)
+        K.area_owner(state.color, size, owner)
+        total += (owner == BLACK)
+        total -= (owner == WHITE)
+    return (total / max(playouts, 1)).reshape(w, w)[1:-1, 1:-1]
