@@ -284,6 +284,7 @@ def place_stone(s: BoardState, p: int, c: int) -> int:
     (opponent strings first, as if the stone had been played). Returns a status."""
     if s.color[p] != EMPTY:
         return OCCUPIED
+    s.meta[M_KO_POINT] = 0  # a ko left by the last move must not block a setup stone
     status = play(s, p, c, True)
     s.meta[M_KO_POINT] = 0
     return status
