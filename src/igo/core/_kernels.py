@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from igo._jit import njit
+from igo._jit import njit, njit_noalloc
 
 EMPTY = 0
 BLACK = 1
@@ -91,6 +91,24 @@ def copy_state(s: BoardState) -> BoardState:
                       s.hashv.copy(), s.zob)
 
 
+@njit_noalloc
+def restore_state(dst: BoardState, src: BoardState) -> None:
+    """Copy ``src`` into the arrays of ``dst`` (same size): no allocation, for
+    search loops that play many playouts from one root. (Element loops: numba's
+    slice assignment costs several times more on arrays this small.)"""
+    for i in range(src.color.shape[0]):
+        dst.color[i] = src.color[i]
+        dst.head[i] = src.head[i]
+        dst.nxt[i] = src.nxt[i]
+        dst.libs[i] = src.libs[i]
+        dst.gsize[i] = src.gsize[i]
+        dst.empties[i] = src.empties[i]
+        dst.epos[i] = src.epos[i]
+    for i in range(src.meta.shape[0]):
+        dst.meta[i] = src.meta[i]
+    dst.hashv[0] = src.hashv[0]
+
+
 def zobrist_table(size: int, seed: int = 0x1F0) -> np.ndarray:
     """Deterministic random 64-bit keys, one per (colour, padded point)."""
     a = (size + 2) ** 2
@@ -103,7 +121,7 @@ def zobrist_table(size: int, seed: int = 0x1F0) -> np.ndarray:
 # small helpers
 
 
-@njit
+@njit_noalloc
 def _remove_empty(s: BoardState, p: int) -> None:
     n = s.meta[M_N_EMPTY] - 1
     i = s.epos[p]
@@ -113,7 +131,7 @@ def _remove_empty(s: BoardState, p: int) -> None:
     s.meta[M_N_EMPTY] = n
 
 
-@njit
+@njit_noalloc
 def _add_empty(s: BoardState, p: int) -> None:
     n = s.meta[M_N_EMPTY]
     s.empties[n] = p
@@ -121,7 +139,7 @@ def _add_empty(s: BoardState, p: int) -> None:
     s.meta[M_N_EMPTY] = n + 1
 
 
-@njit
+@njit_noalloc
 def _adjacency(s: BoardState, p: int, h: int) -> int:
     """Number of neighbours of ``p`` that belong to the string with head ``h``."""
     w = s.meta[M_SIZE] + 2
@@ -137,7 +155,7 @@ def _adjacency(s: BoardState, p: int, h: int) -> int:
     return k
 
 
-@njit
+@njit_noalloc
 def check_move(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
     """Status of playing colour ``c`` at padded point ``p`` (simple ko included,
     superko not); the state is not changed."""
@@ -164,7 +182,7 @@ def check_move(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
     return SUICIDE
 
 
-@njit
+@njit_noalloc
 def _merge(s: BoardState, a: int, b: int) -> int:
     """Merge the strings with heads ``a`` and ``b``; returns the surviving head."""
     if s.gsize[a] < s.gsize[b]:
@@ -183,7 +201,7 @@ def _merge(s: BoardState, a: int, b: int) -> int:
     return a
 
 
-@njit
+@njit_noalloc
 def _remove_string(s: BoardState, h: int) -> int:
     """Take the string with head ``h`` off the board; returns its size."""
     w = s.meta[M_SIZE] + 2
@@ -215,7 +233,7 @@ def _remove_string(s: BoardState, h: int) -> int:
     return n
 
 
-@njit
+@njit_noalloc
 def play(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
     """Play colour ``c`` at padded point ``p``; returns a status code and changes the
     state only when it is ``OK``. Captures, merges, hash, ko point and capture counts
@@ -270,14 +288,14 @@ def play(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
     return OK
 
 
-@njit
+@njit_noalloc
 def pass_move(s: BoardState) -> None:
     """A pass: only clears the ko point."""
     s.meta[M_KO_POINT] = 0
     s.meta[M_LAST_CAPTURED] = 0
 
 
-@njit
+@njit_noalloc
 def place_stone(s: BoardState, p: int, c: int) -> int:
     """Put a setup stone (handicap, ``AB``/``AW``) at an empty point. A setup that
     leaves strings without liberties is allowed by SGF; such strings are removed
@@ -344,7 +362,7 @@ def hash_after(s: BoardState, p: int, c: int) -> np.uint64:
     return hv
 
 
-@njit
+@njit_noalloc
 def is_eye(s: BoardState, p: int, c: int) -> bool:
     """True if empty ``p`` is an eye of colour ``c`` that a playout should not fill:
     all four neighbours are ``c`` (or off-board), and the opponent holds at most one
@@ -413,7 +431,7 @@ def liberties(s: BoardState, p: int) -> int:
 # random numbers: xorshift64*, state in a uint64[1] array passed explicitly
 
 
-@njit
+@njit_noalloc
 def rand_below(rng: np.ndarray, n: int) -> int:
     """A pseudo-random integer in ``[0, n)`` from the xorshift64* state ``rng[0]``."""
     x = rng[0]
@@ -425,7 +443,7 @@ def rand_below(rng: np.ndarray, n: int) -> int:
     return int((r >> np.uint64(33)) % np.uint64(n))
 
 
-@njit
+@njit_noalloc
 def random_sensible_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray) -> int:
     """A uniformly random legal move of ``c`` that does not fill its own eye (padded
     index), or 0 if there is none. Simple ko is respected, superko is not."""
@@ -447,7 +465,7 @@ def random_sensible_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarra
     return 0
 
 
-@njit
+@njit_noalloc
 def playout(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray, max_moves: int,
             moves_out: np.ndarray) -> int:
     """Play random sensible moves from colour ``c`` until both sides pass or
@@ -473,17 +491,16 @@ def playout(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray, max_moves:
 # scoring
 
 
-@njit
-def area_owner(color: np.ndarray, size: int, out: np.ndarray) -> None:
+@njit_noalloc
+def area_owner_into(color: np.ndarray, size: int, out: np.ndarray, stack: np.ndarray,
+                    members: np.ndarray) -> None:
     """Tromp-Taylor area ownership over a padded colour array: ``out[p]`` is the
     colour of a stone, or of the only colour an empty region reaches, else ``EMPTY``
-    (dame, and regions touching both colours). Frame points get ``BORDER``."""
+    (dame, and regions touching both colours). Frame points get ``BORDER``.
+    ``stack`` and ``members`` are int32 scratch arrays of the padded length."""
     w = size + 2
-    a = w * w
-    out[:] = BORDER
-    region = np.zeros(a, np.bool_)
-    stack = np.zeros(a, np.int32)
-    members = np.zeros(a, np.int32)
+    for i in range(w * w):
+        out[i] = BORDER
     for r in range(size):
         for cc in range(size):
             p = (r + 1) * w + cc + 1
@@ -491,13 +508,13 @@ def area_owner(color: np.ndarray, size: int, out: np.ndarray) -> None:
             if cp != EMPTY:
                 out[p] = cp
                 continue
-            if region[p]:
+            if out[p] != BORDER:  # already filled with its region's owner
                 continue
-            # flood fill one empty region, noting which colours it reaches
+            # flood fill one empty region (marked with -1), noting the colours it reaches
             reach = 0
             top = 1
             stack[0] = p
-            region[p] = True
+            out[p] = -1
             cnt = 0
             while top > 0:
                 top -= 1
@@ -508,8 +525,8 @@ def area_owner(color: np.ndarray, size: int, out: np.ndarray) -> None:
                     x = q + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
                     cx = color[x]
                     if cx == EMPTY:
-                        if not region[x]:
-                            region[x] = True
+                        if out[x] == BORDER:
+                            out[x] = -1
                             stack[top] = x
                             top += 1
                     elif cx == BLACK:
@@ -522,16 +539,37 @@ def area_owner(color: np.ndarray, size: int, out: np.ndarray) -> None:
 
 
 @njit
-def area_counts(color: np.ndarray, size: int) -> tuple[int, int]:
-    """(black area, white area) under Tromp-Taylor rules."""
-    w = size + 2
-    out = np.empty(w * w, np.int8)
-    area_owner(color, size, out)
-    b = 0
-    wt = 0
-    for i in range(w * w):
+def area_owner(color: np.ndarray, size: int, out: np.ndarray) -> None:
+    """:func:`area_owner_into` with its scratch arrays allocated here."""
+    a = (size + 2) * (size + 2)
+    area_owner_into(color, size, out, np.empty(a, np.int32), np.empty(a, np.int32))
+
+
+@njit_noalloc
+def area_difference(color: np.ndarray, size: int, out: np.ndarray, stack: np.ndarray,
+                    members: np.ndarray) -> int:
+    """Black's area minus White's (Tromp-Taylor), using the scratch arrays."""
+    area_owner_into(color, size, out, stack, members)
+    d = 0
+    for i in range(out.shape[0]):
         if out[i] == BLACK:
-            b += 1
+            d += 1
         elif out[i] == WHITE:
-            wt += 1
-    return b, wt
+            d -= 1
+    return d
+
+
+@njit_noalloc
+def run_playouts(root: BoardState, work: BoardState, c: int, suicide_ok: bool, komi: float,
+                 n: int, rng: np.ndarray, max_moves: int, moves: np.ndarray,
+                 owner: np.ndarray, stack: np.ndarray, members: np.ndarray) -> int:
+    """Play ``n`` light playouts from ``root`` (``c`` to move) in the scratch state
+    ``work``, score each by area with ``komi``; returns how many Black won."""
+    wins = 0
+    size = root.meta[M_SIZE]
+    for _ in range(n):
+        restore_state(work, root)
+        playout(work, c, suicide_ok, rng, max_moves, moves)
+        if area_difference(work.color, size, owner, stack, members) - komi > 0:
+            wins += 1
+    return wins

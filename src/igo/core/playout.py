@@ -52,3 +52,32 @@ def ownership(board: Board, color: Color, rng: np.random.Generator,
         total += (owner == BLACK)
         total -= (owner == WHITE)
     return (total / max(playouts, 1)).reshape(w, w)[1:-1, 1:-1]
+
+
+class PlayoutRunner:
+    """Runs many light playouts from one position without allocating per playout.
+
+    >>> runner = PlayoutRunner(Board(9), Color.BLACK)
+    >>> wins = runner.run(100, komi=7.0, rng=np.random.default_rng(0))
+
+    The scratch state and buffers live here; the kernel
+    :func:`igo.core._kernels.run_playouts` does the work (restore, play, score).
+    """
+
+    def __init__(self, board: Board, color: Color, max_moves: int | None = None) -> None:
+        self.root = K.copy_state(board.state)
+        self.work = K.copy_state(board.state)
+        self.color = int(color)
+        self.suicide = board.rules.suicide
+        self.max_moves = max_moves if max_moves is not None else default_max_moves(board.size)
+        a = self.root.color.shape[0]
+        self.moves = np.zeros(self.max_moves, dtype=np.int32)
+        self.owner = np.zeros(a, dtype=np.int8)
+        self.stack = np.zeros(a, dtype=np.int32)
+        self.members = np.zeros(a, dtype=np.int32)
+
+    def run(self, n: int, komi: float, rng: np.random.Generator) -> int:
+        """Play ``n`` playouts; returns the number Black won under area scoring."""
+        return int(K.run_playouts(self.root, self.work, self.color, self.suicide, float(komi),
+                                  int(n), rng_state(rng), self.max_moves, self.moves,
+                                  self.owner, self.stack, self.members))
