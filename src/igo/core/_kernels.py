@@ -241,6 +241,13 @@ def play(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
     status = check_move(s, p, c, suicide_ok)
     if status != OK:
         return status
+    place_checked(s, p, c)
+    return OK
+
+
+@njit_noalloc
+def place_checked(s: BoardState, p: int, c: int) -> None:
+    """The state change of :func:`play` for a move already known to be legal."""
     w = s.meta[M_SIZE] + 2
     opp = 3 - c
     color = s.color
@@ -285,7 +292,6 @@ def play(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
     elif captured == 1 and s.gsize[h] == 1 and s.libs[h] == 1:
         s.meta[M_KO_POINT] = ko
         s.meta[M_KO_COLOR] = opp
-    return OK
 
 
 @njit_noalloc
@@ -479,7 +485,7 @@ def playout(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray, max_moves:
             pass_move(s)
             passes += 1
         else:
-            play(s, p, c, suicide_ok)
+            place_checked(s, p, c)
             passes = 0
         moves_out[n] = p
         n += 1
