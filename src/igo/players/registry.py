@@ -1,0 +1,153 @@
+"""Player specs: the text that names a player on the command line and in match configs.
+
+A spec is ``KIND:ARGUMENT``:
+
+=====================  ==========================================================
+spec                   player
+=====================  ==========================================================
+``igo:random``         igo's random player (legal moves that do not fill own eyes)
+``igo:NAME:k=v,k=v``   igo engine ``NAME`` with options (engines registered below)
+``gtp:COMMAND LINE``   an external GTP engine, e.g.
+                       ``gtp:/usr/games/gnugo --mode gtp --level 1`` (shlex split)
+=====================  ==========================================================
+
+igo's own engines are registered **in one place**, :data:`IGO_ENGINES` below: a new
+engine (``igo:mcts``, ``igo:policy`` …) adds one entry naming a factory
+``factory(options: dict[str, str], rng: numpy.random.Generator) -> Player`` by its
+import path, so heavy dependencies (PyTorch) load only when that engine is used.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from igo.players.base import EnginePlayer, Player
+
+PlayerFactory = Callable[[dict[str, str], np.random.Generator], Player]
+
+#: igo's own engines: ``NAME -> "module:function"`` of a :data:`PlayerFactory`.
+IGO_ENGINES: Mapping[str, str] = {
+    "random": "igo.players.registry:random_player",
+}
+
+#: Spec kinds, with a one-line description for error messages and ``--help``.
+KINDS: Mapping[str, str] = {
+    "igo": "igo's own engines: igo:NAME[:key=value,...] with NAME in "
+    + ", ".join(sorted(IGO_ENGINES)),
+    "gtp": "an external GTP engine: gtp:COMMAND LINE",
+}
+
+
+class PlayerSpecError(ValueError):
+    """A player spec that names no known player or has bad options."""
+
+
+def random_player(options: dict[str, str], rng: np.random.Generator) -> Player:
+    """``igo:random``: :class:`~igo.players.random.RandomGenerator` (no options)."""
+    from igo.players.random import RandomGenerator
+
+    if options:
+        raise PlayerSpecError(f"igo:random takes no options, got {sorted(options)}")
+    return EnginePlayer(RandomGenerator(rng), name="igo:random")
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """Parse ``key=value,key=value`` (empty text: no options).
+
+    Raises
+    ------
+    PlayerSpecError
+        If an item has no ``=`` or an empty key, or a key repeats.
+    """
+    options: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise PlayerSpecError(f"bad option {item!r}: expected key=value")
+        if key in options:
+            raise PlayerSpecError(f"option {key!r} given twice")
+        options[key] = value.strip()
+    return options
+
+
+def _load_factory(path: str) -> PlayerFactory:
+    module, _, attr = path.partition(":")
+    factory: Any = getattr(importlib.import_module(module), attr)
+    return factory
+
+
+def split_spec(spec: str) -> tuple[str, str]:
+    """``(kind, argument)`` of a spec; raises :class:`PlayerSpecError` if malformed."""
+    kind, sep, arg = spec.strip().partition(":")
+    kind = kind.strip().lower()
+    if not sep or kind not in KINDS:
+        known = "; ".join(f"{k}: {d}" for k, d in KINDS.items())
+        raise PlayerSpecError(f"unknown player spec {spec!r}; known kinds are {known}")
+    if not arg.strip():
+        raise PlayerSpecError(f"player spec {spec!r} has nothing after '{kind}:'")
+    return kind, arg.strip()
+
+
+def check_spec(spec: str) -> str:
+    """Validate ``spec`` without starting anything; returns it stripped.
+
+    Raises
+    ------
+    PlayerSpecError
+        Unknown kind, unknown igo engine or malformed options.
+    """
+    kind, arg = split_spec(spec)
+    if kind == "igo":
+        name, _, opts = arg.partition(":")
+        if name not in IGO_ENGINES:
+            raise PlayerSpecError(
+                f"unknown igo engine {name!r} in {spec!r}; known: {', '.join(sorted(IGO_ENGINES))}"
+            )
+        parse_options(opts)
+    return spec.strip()
+
+
+def make_player(
+    spec: str, rng: np.random.Generator | None = None, *, timeout: float | None = 60.0
+) -> Player:
+    """Create the player a spec names.
+
+    Parameters
+    ----------
+    spec
+        ``igo:random``, ``igo:NAME:key=value,...`` or ``gtp:COMMAND LINE``.
+    rng
+        Randomness for igo's engines (default: a fresh unseeded generator).
+    timeout
+        Seconds a GTP engine may take per reply.
+
+    Raises
+    ------
+    PlayerSpecError
+        For an unknown kind or engine or bad options (a ``ValueError``).
+    igo.gtp.errors.GtpClientError
+        If a GTP engine cannot be started.
+    """
+    kind, arg = split_spec(check_spec(spec))
+    if kind == "gtp":
+        from igo.players.gtp import GtpPlayer
+
+        return GtpPlayer(arg, timeout=timeout)
+    name, _, opts = arg.partition(":")
+    factory = _load_factory(IGO_ENGINES[name])
+    return factory(parse_options(opts), rng if rng is not None else np.random.default_rng())
+
+
+def spec_label(spec: str) -> str:
+    """A short readable label: ``igo:random`` stays, ``gtp:/usr/games/gnugo --level 1``
+    becomes ``gnugo --level 1``."""
+    kind, arg = split_spec(spec)
+    if kind != "gtp":
+        return f"{kind}:{arg}"
+    head, _, rest = arg.partition(" ")
+    return f"{head.rsplit('/', 1)[-1]} {rest}".strip()
