@@ -1,0 +1,72 @@
+"""``igo gtp --engine NAME``: speak GTP v2 on stdin/stdout (logs go to stderr only).
+
+``NAME`` is one of igo's engines as the player registry
+(:data:`igo.players.registry.IGO_ENGINES`) names them, optionally with options
+(``--engine random``, later ``--engine mcts:playouts=1000``); every engine the registry
+learns is available here without changing this module. Example with GNU Go's
+``twogtp``-style controllers::
+
+    gogui-twogtp -black "igo gtp --engine random" -white "gnugo --mode gtp"
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import logging
+import sys
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``igo gtp``."""
+    from igo.players.registry import IGO_ENGINES
+
+    names = ", ".join(sorted(IGO_ENGINES))
+    p = subparsers.add_parser(
+        "gtp", help="run an igo engine as a GTP engine on stdin/stdout",
+        description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--engine", default="random", metavar="NAME[:k=v,...]",
+                   help=f"engine from the player registry ({names}; default random)")
+    p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
+    p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
+    p.add_argument("--rules", default="igo",
+                   help="rule set name: igo, chinese, japanese, tromp-taylor... (default igo)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="random seed for moves and scoring (default: unseeded)")
+    p.add_argument("--scoring-playouts", type=int, default=None,
+                   help="light playouts per dead-stone estimate (default 200)")
+    p.add_argument("--verbose", action="store_true",
+                   help="log every command and response on stderr")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the engine and serve stdin until ``quit`` or end of input."""
+    import numpy as np
+
+    from igo.core.rules import Ruleset
+    from igo.core.scoring import DEFAULT_PLAYOUTS
+    from igo.gtp.engine import GtpEngine
+    from igo.players.base import EnginePlayer
+    from igo.players.registry import make_player
+
+    logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if args.verbose else
+                        logging.WARNING, format="igo gtp: %(levelname)s: %(message)s")
+    rng = np.random.default_rng(args.seed)
+    player = make_player(f"igo:{args.engine}", rng)
+    if not isinstance(player, EnginePlayer):
+        raise ValueError(f"engine {args.engine!r} has no move generator to serve over GTP")
+    playouts = args.scoring_playouts if args.scoring_playouts is not None else DEFAULT_PLAYOUTS
+    if playouts < 2:
+        raise ValueError(f"--scoring-playouts must be at least 2, got {playouts}")
+    engine = GtpEngine(player.generator, size=args.size, komi=args.komi,
+                       rules=Ruleset.named(args.rules), rng=rng, scoring_playouts=playouts)
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
+    logging.getLogger("igo.gtp").info("engine %s %s ready", engine.name, engine.version)
+    try:
+        engine.run(stdin, stdout)
+    finally:
+        stdout.detach()  # leave sys.stdout usable
+    return 0

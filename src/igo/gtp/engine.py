@@ -1,0 +1,227 @@
+"""igo's GTP engine: a function from a command line to a response (gomill style).
+
+>>> from igo.players.random import RandomGenerator
+>>> import numpy as np
+>>> engine = GtpEngine(RandomGenerator(np.random.default_rng(1)), size=9)
+>>> engine.handle_line("1 play b E5")
+'=1\\n\\n'
+>>> engine.handle_line("2 play w E5")
+'?2 illegal move: W E5 (occupied)\\n\\n'
+
+The engine keeps the game in a :class:`~igo.gtp.state.GameState` and asks a
+:class:`~igo.players.base.MoveGenerator` only for moves. Commands are the table
+:data:`~igo.gtp.commands.CORE_COMMANDS` plus the analysis commands of an
+:class:`~igo.gtp.analyze.AnalyzeRegistry` (see :mod:`igo.gtp.analyze` for how to add
+one). A :class:`~igo.gtp.errors.GtpError` becomes ``? message``; any other exception
+becomes ``? internal error: ...`` (logged with its traceback) and the engine goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from typing import IO
+
+import numpy as np
+
+from igo import __version__
+from igo.core.color import Color
+from igo.core.coords import Point, format_vertex
+from igo.core.errors import IllegalMoveError
+from igo.core.rules import Ruleset
+from igo.core.scoring import DEFAULT_PLAYOUTS
+from igo.gtp.analyze import (
+    AnalyzeCommand,
+    AnalyzeHandler,
+    AnalyzeRegistry,
+    AnalyzeRegistryError,
+    standard_analyze_commands,
+)
+from igo.gtp.commands import CORE_COMMANDS, Handler
+from igo.gtp.errors import GtpError
+from igo.gtp.protocol import Command, format_failure, format_success, parse_command
+from igo.gtp.state import GameState
+from igo.players.base import RESIGN, Decision, MoveGenerator
+
+log = logging.getLogger(__name__)
+
+
+def _neighbours(p: Point, size: int) -> list[Point]:
+    r, c = p
+    return [Point(a, b) for a, b in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= a < size and 0 <= b < size]
+
+
+class GtpEngine:
+    """A GTP v2 engine around a move generator.
+
+    Parameters
+    ----------
+    generator
+        Chooses moves (``select_move(board, color)``); may offer analysis views via
+        an ``analyze_commands()`` method returning :class:`AnalyzeCommand` entries.
+    size, komi, rules
+        The game before the controller sets them (``boardsize``, ``komi``,
+        ``kgs-rules``).
+    rng
+        Randomness of the engine itself (dead-stone playouts, clean-up moves); seed
+        it for reproducible ``final_score``.
+    analyze
+        Analysis commands to offer (default :func:`standard_analyze_commands`).
+    scoring_playouts
+        Light playouts per dead-stone estimate.
+    name, version
+        Replies to ``name`` and ``version`` (default ``igo`` and
+        ``<igo version> (<generator name>)``).
+    """
+
+    def __init__(self, generator: MoveGenerator, *, size: int = 19, komi: float = 7.5,
+                 rules: Ruleset | None = None, rng: np.random.Generator | None = None,
+                 analyze: Iterable[AnalyzeCommand] | None = None,
+                 scoring_playouts: int = DEFAULT_PLAYOUTS, name: str = "igo",
+                 version: str | None = None) -> None:
+        self.generator = generator
+        self.rng = rng if rng is not None else np.random.default_rng()
+        self.state = GameState(size, float(komi), rules if rules is not None else Ruleset(),
+                               rng=self.rng, scoring_playouts=scoring_playouts)
+        self.name = name
+        self.version = version or f"{__version__} ({getattr(generator, 'name', 'engine')})"
+        self._commands: dict[str, Handler] = dict(CORE_COMMANDS)
+        self.analyze = AnalyzeRegistry(
+            analyze if analyze is not None else standard_analyze_commands())
+        offered = getattr(generator, "analyze_commands", None)
+        if callable(offered):
+            for entry in offered():
+                self.analyze.register(entry)
+        for entry in self.analyze:
+            if entry.handler is not None:
+                self.register(entry.name, _state_handler(entry.handler))
+            elif entry.name not in self._commands:
+                raise AnalyzeRegistryError(
+                    f"analyze command {entry.name!r} has no handler and is no engine command")
+        self._stopped = False
+
+    # ------------------------------------------------------------------ commands
+    def register(self, name: str, handler: Handler) -> None:
+        """Add command ``name`` (``handler(engine, args) -> str``).
+
+        Raises
+        ------
+        ValueError
+            If the name is empty, has spaces, or is taken.
+        """
+        if not name or name.split() != [name] or name in self._commands:
+            raise ValueError(f"cannot register GTP command {name!r}")
+        self._commands[name] = handler
+
+    def knows(self, name: str) -> bool:
+        """True if ``name`` is a command of this engine."""
+        return name in self._commands
+
+    def command_names(self) -> list[str]:
+        """All command names, sorted."""
+        return sorted(self._commands)
+
+    def stop(self) -> None:
+        """Make :meth:`run` return after the current response (``quit``)."""
+        self._stopped = True
+
+    @property
+    def stopped(self) -> bool:
+        """True once ``quit`` was received."""
+        return self._stopped
+
+    # ------------------------------------------------------------------ protocol
+    def handle_line(self, line: str) -> str | None:
+        """The full response to one input line (ending with the empty line), or
+        ``None`` for an empty or comment-only line."""
+        command = parse_command(line)
+        if command is None:
+            return None
+        response = self.handle(command)
+        log.debug("%r -> %r", line.strip(), response)
+        return response
+
+    def handle(self, command: Command) -> str:
+        """The response to a parsed command; never raises."""
+        if not command.name:
+            return format_failure(command.id, "missing command name after the id")
+        handler = self._commands.get(command.name)
+        if handler is None:
+            return format_failure(command.id, f"unknown command: {command.name}")
+        try:
+            return format_success(command.id, handler(self, command.args))
+        except GtpError as exc:
+            return format_failure(command.id, str(exc))
+        except Exception as exc:
+            log.exception("internal error in %r", " ".join([command.name, *command.args]))
+            return format_failure(command.id, f"internal error: {type(exc).__name__}: {exc}")
+
+    def run(self, stdin: IO[str], stdout: IO[str]) -> None:
+        """Answer commands from ``stdin`` on ``stdout`` until ``quit`` or end of input."""
+        while not self._stopped:
+            line = stdin.readline()
+            if not line:
+                return
+            response = self.handle_line(line)
+            if response is not None:
+                stdout.write(response)
+                stdout.flush()
+
+    # ------------------------------------------------------------------ moves
+    def generate(self, color: Color, *, play: bool, cleanup: bool = False) -> str:
+        """Ask the generator for a move of ``color``; play it when ``play``.
+
+        With ``cleanup`` (``kgs-genmove_cleanup``) a pass is replaced by a move that
+        attacks the opponent's dead stones while any remain. Returns the GTP vertex,
+        ``pass`` or ``resign``.
+
+        Raises
+        ------
+        RuntimeError
+            If the generator returns an illegal move (a bug, reported as an
+            internal error).
+        """
+        board = self.state.board
+        decision: Decision = self.generator.select_move(board, color)
+        if cleanup and decision is None:
+            decision = self.cleanup_move(color)
+        if decision == RESIGN:
+            return "resign"
+        point = None if decision is None else Point(*decision)
+        try:
+            board.check(color, point)
+        except (IllegalMoveError, ValueError) as exc:
+            raise RuntimeError(f"generator {self.version!r} chose an illegal move "
+                               f"{decision!r}: {exc}") from None
+        if play:
+            board.play(color, point)
+        return format_vertex(point, board.size)
+
+    def cleanup_move(self, color: Color) -> Point | None:
+        """A move that removes dead opponent stones: a sensible liberty of a dead
+        opponent string if there is one, else any sensible move; ``None`` (pass)
+        when no opponent stone is dead or nothing sensible is left."""
+        board = self.state.board
+        dead = [s for s in self.state.stone_status().dead if board[s[0]] == color.opponent]
+        if not dead:
+            return None
+        sensible = board.sensible_mask(color)
+        targets = sorted({q for s in dead for p in s for q in _neighbours(p, board.size)
+                          if sensible[q]})
+        if not targets:
+            rows, cols = np.nonzero(sensible)
+            targets = [Point(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+        if not targets:
+            return None
+        return targets[int(self.rng.integers(len(targets)))]
+
+
+def _state_handler(handler: AnalyzeHandler) -> Handler:
+    def run(engine: GtpEngine, args: Sequence[str]) -> str:
+        return handler(engine.state, args)
+
+    return run
+
+
+__all__ = ["GtpEngine"]
