@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from igo.core import _kernels as K
 from igo.core.board import Board
-from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.rules import Ruleset
 from reference.rules import KO, OCCUPIED, OK, SUICIDE, Coord, RefBoard
