@@ -164,20 +164,26 @@ def cmd_showboard(eng: GtpEngine, args: Sequence[str]) -> str:
 # ---------------------------------------------------------------------- handicap
 def free_handicap_points(size: int, stones: int) -> list[Point]:
     """Where igo puts ``stones`` free handicap stones: the fixed-handicap points
-    first, then the points nearest the 3rd/4th line and the centre."""
-    fixed = fixed_handicap(size, min(stones, max_fixed_handicap(size))) \
-        if stones >= 2 and max_fixed_handicap(size) >= 2 else []
-    edge = 2 if size <= 12 else 3
-    mid = (size - 1) / 2
+    first, then one by one the point farthest (Manhattan) from the stones placed,
+    preferring the 2nd line below 7x7, the 3rd up to 12x12 and the 4th above (score:
+    distance minus twice the distance from that line; ties go to the point nearer
+    that line, then to the first in row-major order)."""
+    limit = max_fixed_handicap(size)
+    points = fixed_handicap(size, min(stones, limit)) if limit >= 2 and stones >= 2 else []
+    edge = 1 if size < 7 else 2 if size <= 12 else 3
+    free = [Point(r, c) for r in range(size) for c in range(size)]
+    line = {p: min(p.row, p.col, size - 1 - p.row, size - 1 - p.col) for p in free}
+    while len(points) < stones:
+        taken = set(points)
 
-    def key(p: Point) -> tuple[float, float, int, int]:
-        line = min(p.row, p.col, size - 1 - p.row, size - 1 - p.col)
-        return (abs(line - edge), abs(p.row - mid) + abs(p.col - mid), p.row, p.col)
+        def score(p: Point) -> tuple[int, int]:
+            near = min((abs(p.row - q.row) + abs(p.col - q.col) for q in points),
+                       default=2 * size)
+            off = abs(line[p] - edge)
+            return near - 2 * off, -off
 
-    taken = set(fixed)
-    rest = sorted((Point(r, c) for r in range(size) for c in range(size)
-                   if Point(r, c) not in taken), key=key)
-    return fixed + rest[: stones - len(fixed)]
+        points.append(max((p for p in free if p not in taken), key=score))
+    return points
 
 
 def _handicap_count(eng: GtpEngine, text: str) -> int:
@@ -191,10 +197,11 @@ def cmd_fixed_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
     expect_args(args, 1)
     stones = _handicap_count(eng, args[0])
     size = eng.state.board.size
-    try:
-        points = fixed_handicap(size, stones)
-    except BoardSizeError as exc:
-        raise GtpError(f"invalid number of stones: {exc}") from None
+    limit = max_fixed_handicap(size)
+    if not 2 <= stones <= limit:
+        allowed = f"2 to {limit} on {size}x{size}" if limit else f"none on {size}x{size}"
+        raise GtpError(f"invalid number of stones: {stones} (fixed handicap: {allowed})")
+    points = fixed_handicap(size, stones)
     eng.state.place_handicap(points)
     return " ".join(format_vertex(p, size) for p in points)
 
