@@ -1,0 +1,244 @@
+"""Running a match: every missing game, in parallel on Ray or one after another.
+
+:func:`play_game` plays game ``i`` of a match from its configuration alone (the players
+are created from their specs with randomness seeded by ``seed + i``, then closed), so
+it can run anywhere: in this process, or as a Ray task on any node of a cluster. It
+returns the SGF text; the driver writes the file and the database row, so results
+land on the driver's disk as they arrive, one committed game at a time.
+
+A game that fails (an engine crashed, timed out or refused a legal move) is recorded
+in the ``errors`` table and tried once more; a game that fails twice is left missing
+(a later resume tries it again). Nothing stops the match.
+
+Ray is imported only inside :func:`_run_ray`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from igo.arena.adjudicate import DeadStoneJudge
+from igo.arena.config import MatchConfig
+from igo.arena.referee import GameOutcome, GameSettings, Referee
+from igo.arena.store import GameRow, MatchStore
+from igo.players.base import Player
+from igo.players.registry import make_player
+
+MAX_ATTEMPTS = 2  # a failed game is retried once
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """What a worker sends back: the stored fields plus the SGF text."""
+
+    index: int
+    black: str
+    white: str
+    winner: str | None
+    result: str
+    reason: str
+    moves: int
+    duration: float
+    sgf: str
+
+
+@dataclass(frozen=True, slots=True)
+class RunReport:
+    """What one call of :func:`run_match` did."""
+
+    match_id: int
+    played: int
+    skipped: int
+    failed: list[int]
+    errors: int
+    seconds: float
+
+
+def game_settings(config: MatchConfig) -> GameSettings:
+    """The referee's :class:`GameSettings` for ``config``."""
+    return GameSettings(size=config.size, komi=config.komi, rules=config.ruleset,
+                        move_cap=config.move_cap, handicap=config.handicap,
+                        allow_resign=config.allow_resign)
+
+
+def make_referee(config: MatchConfig) -> Referee:
+    """A :class:`Referee` with ``config``'s settings and dead-stone judge."""
+    judge = DeadStoneJudge(config.effective_dead_stones, config.gnugo,
+                           timeout=config.move_timeout)
+    return Referee(game_settings(config), judge)
+
+
+def play_outcome(config: MatchConfig, index: int) -> GameOutcome:
+    """Play game ``index`` of the match and return the referee's outcome.
+
+    The players are created from the specs (colours swapped in odd games), seeded
+    from ``config.seed + index``, and closed afterwards.
+    """
+    specs = config.colors(index)
+    rngs = config.game_rngs(index)
+    players: list[Player] = []
+    try:
+        for spec, rng in zip(specs, rngs, strict=True):
+            players.append(make_player(spec, rng, timeout=config.move_timeout))
+        return make_referee(config).play(
+            players[0], players[1], source=f"{config.match_name} game {index}")
+    finally:
+        for p in players:
+            with contextlib.suppress(Exception):
+                p.close()
+
+
+def play_game(config_json: str, index: int) -> PlayedGame:
+    """Play game ``index`` of the match described by ``config_json`` (see
+    :meth:`MatchConfig.to_json`); runs in a worker process or in the driver."""
+    from igo.sgf import to_sgf
+
+    config = MatchConfig.from_json(config_json)
+    out = play_outcome(config, index)
+    rec = out.record
+    winner = out.winner.letter if out.winner is not None else None
+    return PlayedGame(index, rec.black, rec.white, winner, out.result, out.reason,
+                      len(rec.moves), out.duration, to_sgf(rec))
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _store_game(store: MatchStore, match_id: int, config: MatchConfig,
+                game: PlayedGame) -> None:
+    path = config.sgf_path(game.index)
+    _write_atomic(path, game.sgf)  # the file first: a stored row always has its SGF
+    store.add_game(match_id, GameRow(game.index, game.black, game.white, game.winner,
+                                     game.result, game.reason, game.moves, str(path),
+                                     game.duration))
+
+
+def _describe(exc: BaseException) -> str:
+    text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return text[-4000:]
+
+
+Progress = Callable[[int], None]
+
+
+def run_match(
+    config: MatchConfig,
+    store: MatchStore,
+    *,
+    workers: int | None = None,
+    address: str | None = None,
+    use_ray: bool = True,
+    progress: bool = True,
+) -> RunReport:
+    """Play every game of ``config`` that ``store`` does not hold yet.
+
+    Parameters
+    ----------
+    config
+        The match; its SGF files go to ``config.out_dir``.
+    store
+        Results database; the match is found by ``config.match_name`` (created if
+        new; a stored match with other settings raises ``MatchConfigError``).
+    workers
+        Parallel games (Ray CPUs on a local instance); default: the number of cores.
+    address
+        Ray cluster to join (``"auto"`` or ``host:port``); default: start a local one.
+    use_ray
+        False, or ``workers == 1`` without an address: play in this process, in order.
+    progress
+        Show a progress bar on stderr.
+    """
+    start = time.monotonic()
+    match_id = store.open_match(config)
+    config.out_dir.mkdir(parents=True, exist_ok=True)
+    missing = store.missing_indices(match_id, config.games)
+    errors_before = len(store.errors(match_id))
+    workers = workers or os.cpu_count() or 1
+    failed: list[int] = []
+    if missing:
+        with _progress_bar(config.games, config.games - len(missing), progress) as bar:
+            sequential = not use_ray or (workers == 1 and address is None)
+            runner = _run_sequential if sequential else _run_ray
+            failed = runner(config, store, match_id, missing, bar, workers, address)
+    return RunReport(match_id, len(missing) - len(failed), config.games - len(missing),
+                     failed, len(store.errors(match_id)) - errors_before,
+                     time.monotonic() - start)
+
+
+@contextlib.contextmanager
+def _progress_bar(total: int, initial: int, enabled: bool) -> Iterator[Progress]:
+    from tqdm import tqdm
+
+    with tqdm(total=total, initial=initial, file=sys.stderr, disable=not enabled,
+              unit="game", desc="match") as bar:
+        yield bar.update
+
+
+def _run_sequential(config: MatchConfig, store: MatchStore, match_id: int,
+                    missing: list[int], bar: Progress, workers: int,
+                    address: str | None) -> list[int]:
+    text = config.to_json()
+    failed = []
+    for index in missing:
+        for attempt in range(1, MAX_ATTEMPTS + 1):
+            try:
+                game = play_game(text, index)
+            except Exception as exc:  # a failed game never stops the match
+                store.add_error(match_id, index, attempt, _describe(exc))
+                continue
+            _store_game(store, match_id, config, game)
+            bar(1)
+            break
+        else:
+            failed.append(index)
+    return failed
+
+
+def _run_ray(config: MatchConfig, store: MatchStore, match_id: int, missing: list[int],
+             bar: Progress, workers: int, address: str | None) -> list[int]:
+    import ray
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                  "configure_logging": False}
+        if address:
+            ray.init(address=address, **kwargs)
+        else:
+            ray.init(num_cpus=workers, **kwargs)
+    try:
+        task = ray.remote(num_cpus=1, max_retries=0)(play_game)
+        text = ray.put(config.to_json())
+        attempts = dict.fromkeys(missing, 1)
+        pending = {task.remote(text, i): i for i in missing}
+        failed = []
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            index = pending.pop(ready[0])
+            try:
+                game = ray.get(ready[0])
+            except Exception as exc:  # engine crash, worker death: record and retry
+                store.add_error(match_id, index, attempts[index], _describe(exc))
+                if attempts[index] < MAX_ATTEMPTS:
+                    attempts[index] += 1
+                    pending[task.remote(text, index)] = index
+                else:
+                    failed.append(index)
+                continue
+            _store_game(store, match_id, config, game)
+            bar(1)
+        return sorted(failed)
+    finally:
+        if started_here:
+            ray.shutdown()

@@ -1,0 +1,135 @@
+"""``igo match BLACK WHITE``: play a match, store it, print the summary.
+
+Players are specs (``igo:random``, ``gtp:/usr/games/gnugo --mode gtp --level 1`` …);
+BLACK is the first player and takes Black in even-numbered games. Results go to an
+SQLite database (default ``OUT/results.sqlite``) one committed game at a time, SGF
+files to ``OUT``. Running the same command again resumes: only missing games are
+played; a different configuration for the same match name is an error.
+
+``--json`` prints one object (schema version 1)::
+
+    {
+      "schema": 1,
+      "match": {"id": int, "name": str, "db": str, "out_dir": str, "config": {...}},
+      "run": {"played": int, "already_stored": int, "failed": [int, ...],
+              "errors": int, "seconds": float},
+      "summary": {
+        "first": str, "second": str, "games": int, "errors": int,
+        "first_wins": int, "second_wins": int, "draws": int,
+        "black_wins": int, "white_wins": int,
+        "first_as_black_games": int, "first_as_black_wins": int,
+        "first_as_white_games": int, "first_as_white_wins": int,
+        "second_as_black_wins": int, "second_as_white_wins": int,
+        "win_rate": float, "win_rate_low": float, "win_rate_high": float,
+        "p_value": float, "elo": float|null, "elo_low": float|null,
+        "elo_high": float|null, "mean_moves": float, "mean_seconds": float
+      }
+    }
+
+``win_rate`` is the first player's score (draws count 1/2) with a 95 % Wilson
+interval; ``p_value`` an exact two-sided binomial test on decisive games; ``errors``
+counts games still missing after failed attempts. Exit status 1 if any game is still
+missing after its retry (rerun to try again).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from igo.arena.config import DEAD_STONE_MODES
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``igo match``."""
+    p = subparsers.add_parser(
+        "match", help="play a match between two players (resumable, parallel)",
+        description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("black", metavar="BLACK", help="first player spec (Black in even games)")
+    p.add_argument("white", metavar="WHITE", help="second player spec")
+    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
+    p.add_argument("--rules", default="chinese", help="rule set name (default chinese)")
+    p.add_argument("--handicap", type=int, default=0, help="fixed handicap stones for Black")
+    p.add_argument("--max-moves", type=int, default=0,
+                   help="move cap, then score (default 3 * size^2)")
+    p.add_argument("--no-resign", action="store_true", help="play resignations as passes")
+    p.add_argument("--dead-stones", choices=DEAD_STONE_MODES, default="auto",
+                   help="who decides dead stones after two passes (default auto: the "
+                        "players, GNU Go when they disagree, if GNU Go is installed)")
+    p.add_argument("--seed", type=int, default=0, help="game i is seeded by SEED + i")
+    p.add_argument("--name", default="", help="match name in the database "
+                                              "(default 'BLACK vs WHITE')")
+    p.add_argument("--out", type=Path, default=None,
+                   help="folder for SGF files (default igo-matches/BLACK-vs-WHITE-SIZE)")
+    p.add_argument("--db", type=Path, default=None,
+                   help="results database (default OUT/results.sqlite)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="parallel games (default: number of cores; 1 = no Ray)")
+    p.add_argument("--address", default=None, help="Ray cluster address to join")
+    p.add_argument("--no-ray", action="store_true", help="play in this process, in order")
+    p.add_argument("--move-timeout", type=float, default=60.0,
+                   help="seconds a GTP engine may take per reply (default 60)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=run)
+
+
+def _slug(spec: str) -> str:
+    from igo.players.registry import spec_label
+
+    text = re.sub(r"[^A-Za-z0-9.]+", "-", spec_label(spec)).strip("-")
+    return text[:40] or "player"
+
+
+def default_out(black: str, white: str, size: int) -> Path:
+    """The default SGF folder of a match."""
+    return Path("igo-matches") / f"{_slug(black)}-vs-{_slug(white)}-{size}x{size}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play (or resume) the match and print its summary."""
+    from igo.arena.config import MatchConfig
+    from igo.arena.runner import run_match
+    from igo.arena.stats import format_table, summarize
+    from igo.arena.store import MatchStore
+
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {args.workers}")
+    out = args.out or default_out(args.black, args.white, args.size)
+    config = MatchConfig(
+        black=args.black, white=args.white, name=args.name, games=args.games,
+        size=args.size, komi=args.komi, rules=args.rules, max_moves=args.max_moves,
+        seed=args.seed, handicap=args.handicap, allow_resign=not args.no_resign,
+        dead_stones=args.dead_stones, out_dir=out, move_timeout=args.move_timeout)
+    db = args.db or out / "results.sqlite"
+    with MatchStore(db) as store:
+        report = run_match(config, store, workers=args.workers, address=args.address,
+                           use_ray=not args.no_ray, progress=not args.quiet)
+        rows = store.games(report.match_id, limit=config.games)
+    stats = summarize(rows, config.black, config.white, errors=config.games - len(rows))
+    if args.json:
+        doc = {
+            "schema": 1,
+            "match": {"id": report.match_id, "name": config.match_name, "db": str(db),
+                      "out_dir": str(out), "config": json.loads(config.to_json())},
+            "run": {"played": report.played, "already_stored": report.skipped,
+                    "failed": report.failed, "errors": report.errors,
+                    "seconds": round(report.seconds, 3)},
+            "summary": stats.to_dict(),
+        }
+        print(json.dumps(doc, indent=2))
+    else:
+        print(f"match {config.match_name!r}: {report.played} games played now, "
+              f"{report.skipped} already stored ({db})")
+        print(format_table(stats))
+    if report.failed:
+        print(f"igo match: {len(report.failed)} games failed twice: {report.failed}; "
+              "rerun the same command to retry them", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,139 @@
+"""Running matches: sequential and Ray paths, resume after an interruption, failed
+games recorded and retried without stopping the match."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+import igo.arena.runner as runner
+from igo.arena.config import MatchConfig
+from igo.arena.runner import run_match
+from igo.arena.store import MatchStore
+from igo.sgf import read_sgf_file
+
+FAKE = Path(__file__).resolve().parents[1] / "players" / "fake_gtp_engine.py"
+DYING = f"gtp:{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} --die-on genmove"
+
+
+def config(out: Path, games: int = 4, **kw: object) -> MatchConfig:
+    return MatchConfig("igo:random", "igo:random", games=games, size=7, seed=3,
+                       out_dir=out, gnugo=None, **kw)  # type: ignore[arg-type]
+
+
+def signature(store: MatchStore, match_id: int) -> list[tuple[int, str, int]]:
+    return [(g.index, g.result, g.moves) for g in store.games(match_id)]
+
+
+def test_sequential_match_writes_games_and_sgf(tmp_path: Path) -> None:
+    c = config(tmp_path / "out")
+    with MatchStore(tmp_path / "r.sqlite") as store:
+        report = run_match(c, store, use_ray=False, progress=False)
+        assert (report.played, report.skipped, report.failed) == (4, 0, [])
+        games = store.games(report.match_id)
+    assert [g.index for g in games] == [0, 1, 2, 3]
+    for g in games:
+        rec = read_sgf_file(g.sgf_path)
+        assert rec.result.to_sgf() == g.result
+        assert len(rec.moves) == g.moves
+        # the first player (igo:random #1) is Black in even games: names alternate
+        assert (rec.black, rec.white) == (g.black, g.white) == ("igo:random", "igo:random")
+    # Running again plays nothing; asking for more games plays only the new ones.
+    with MatchStore(tmp_path / "r.sqlite") as store:
+        assert run_match(c, store, use_ray=False, progress=False).played == 0
+        more = run_match(config(tmp_path / "out", games=6), store, use_ray=False,
+                         progress=False)
+        assert (more.played, more.skipped) == (2, 4)
+        assert [g.index for g in store.games(more.match_id)] == list(range(6))
+
+
+def test_interrupted_match_resumes_without_loss_or_repeat(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The reference: the same match played without interruption.
+    with MatchStore(tmp_path / "ref.sqlite") as store:
+        ref = run_match(config(tmp_path / "ref", 6), store, use_ray=False, progress=False)
+        expected = signature(store, ref.match_id)
+
+    real = runner.play_game
+    calls = []
+
+    def dies_on_third(text: str, index: int) -> runner.PlayedGame:
+        calls.append(index)
+        if len(calls) == 3:
+            raise KeyboardInterrupt  # stands for the process being killed mid-game
+        return real(text, index)
+
+    monkeypatch.setattr(runner, "play_game", dies_on_third)
+    db = tmp_path / "r.sqlite"
+    with MatchStore(db) as store, pytest.raises(KeyboardInterrupt):
+        run_match(config(tmp_path / "out", 6), store, use_ray=False, progress=False)
+    monkeypatch.setattr(runner, "play_game", real)
+    with MatchStore(db) as store:
+        mid = store.open_match(config(tmp_path / "out", 6))
+        assert store.missing_indices(mid, 6) == [2, 3, 4, 5]
+        report = run_match(config(tmp_path / "out", 6), store, use_ray=False, progress=False)
+        assert (report.played, report.skipped) == (4, 2)
+        assert signature(store, mid) == expected  # same games, each exactly once
+
+
+def test_failed_game_is_recorded_retried_and_does_not_stop_the_match(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = runner.play_game
+    attempts: dict[int, int] = {}
+
+    def flaky(text: str, index: int) -> runner.PlayedGame:
+        attempts[index] = attempts.get(index, 0) + 1
+        if index == 1 and attempts[index] == 1:
+            raise RuntimeError("engine crashed")
+        return real(text, index)
+
+    monkeypatch.setattr(runner, "play_game", flaky)
+    with MatchStore(tmp_path / "r.sqlite") as store:
+        report = run_match(config(tmp_path / "out", 3), store, use_ray=False, progress=False)
+        assert (report.played, report.errors, report.failed) == (3, 1, [])
+        [err] = store.errors(report.match_id)
+        assert (err.index, err.attempt) == (1, 1) and "engine crashed" in err.message
+
+
+def test_dying_engine_fails_each_game_twice(tmp_path: Path) -> None:
+    c = MatchConfig("igo:random", DYING, games=2, size=5, out_dir=tmp_path / "out",
+                    gnugo=None)
+    with MatchStore(tmp_path / "r.sqlite") as store:
+        report = run_match(c, store, use_ray=False, progress=False)
+        assert report.failed == [0, 1] and report.played == 0 and report.errors == 4
+        messages = [e.message for e in store.errors(report.match_id)]
+        assert all("fatal: genmove" in m for m in messages)
+        assert store.games(report.match_id) == []
+
+
+@pytest.mark.ray
+def test_ray_match_equals_sequential_match(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    with MatchStore(tmp_path / "seq.sqlite") as store:
+        seq = run_match(config(tmp_path / "seq"), store, use_ray=False, progress=False)
+        expected = signature(store, seq.match_id)
+    with MatchStore(tmp_path / "ray.sqlite") as store:
+        report = run_match(config(tmp_path / "ray"), store, workers=2, progress=False)
+        assert (report.played, report.failed) == (4, [])
+        assert signature(store, report.match_id) == expected
+    assert sorted(p.name for p in (tmp_path / "ray").glob("*.sgf")) == [
+        f"game-{i:04d}.sgf" for i in range(4)]
+
+
+@pytest.mark.ray
+def test_ray_failed_games_are_recorded(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        c = MatchConfig("igo:random", DYING, games=2, size=5, out_dir=tmp_path / "out",
+                        gnugo=None)
+        with MatchStore(tmp_path / "r.sqlite") as store:
+            report = run_match(c, store, workers=2, progress=False)
+            assert report.failed == [0, 1] and report.errors == 4
+            assert all("fatal: genmove" in e.message for e in store.errors(report.match_id))
+        assert ray.is_initialized()  # a Ray instance the caller started is left running
+    finally:
+        ray.shutdown()
