@@ -62,6 +62,13 @@ _FAST_RE = re.compile(
 _FAST_PROP_RE = re.compile(r"([A-Z]+)((?:\s*\[[^\]\\]*\])+)")
 _FAST_VALUE_RE = re.compile(r"\[([^\]\\]*)\]")
 _FAST_MOVE_RE = re.compile(r";\s*([BW])\s*\[([a-zA-Z]{0,2})\]")
+# Results written in words by Chinese, Japanese and Korean servers.
+_RESULT_WORDS = (
+    (re.compile(r"^(黑|黒|흑)\s*(中盘胜|中盤勝|中押し?勝ち?|불계승)"), "{}+R"),
+    (re.compile(r"^(黑|黒|흑)\s*(超时胜|時間勝ち?|시간승)"), "{}+T"),
+    (re.compile(r"^(黑|黒|흑)\s*(胜|勝ち?|승)\s*(\d+(?:\.\d+)?)\s*(目|집)?$"), "{}+{}"),
+)
+_COLOR_WORDS = {"黑": "B", "黒": "B", "흑": "B", "白": "W", "백": "W"}
 _NUMBER_RE = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))")
 
 
@@ -84,6 +91,11 @@ def fast_nodes(text: str) -> tuple[Node, list[tuple[str, str]]] | None:
     return root, _FAST_MOVE_RE.findall(m.group(2))
 
 
+def _describe(ident: str | None) -> str:
+    # The tokeniser drops lower-case letters from identifiers: "" was plain text.
+    return f"property {ident}" if ident else "stray lower-case text"
+
+
 def _main_line(tokens: list[tuple[str, bytes]], source: str) -> list[Node]:
     """The main line of one tokenised game: every node before the first ``)``.
 
@@ -101,7 +113,7 @@ def _main_line(tokens: list[tuple[str, bytes]], source: str) -> list[Node]:
             pending = False
             continue
         if pending:
-            raise SgfError("parse_error", f"property {ident} has no value", source)
+            raise SgfError("parse_error", f"{_describe(ident)} has no value", source)
         if kind == "I":
             if props is None:
                 raise SgfError("parse_error", "property outside a node", source)
@@ -117,7 +129,7 @@ def _main_line(tokens: list[tuple[str, bytes]], source: str) -> list[Node]:
         else:
             break
     if pending:
-        raise SgfError("parse_error", f"property {ident} has no value", source)
+        raise SgfError("parse_error", f"{_describe(ident)} has no value", source)
     for node in nodes:
         node.pop("", None)  # all-lower-case identifiers (tokeniser strips lower case)
     return nodes
@@ -173,6 +185,28 @@ def _text(ident: str, raw: str) -> str:
 def _first(root: Node, ident: str) -> str | None:
     vals = root.get(ident)
     return _text(ident, vals[0]).strip() if vals else None
+
+
+def parse_result(text: str | None) -> GameResult:
+    """``RE`` as :meth:`GameResult.parse` reads it, after turning the commonest
+    Chinese/Japanese/Korean wordings (``黑中盘胜``, ``白中押し勝``, ``흑 불계승``,
+    ``白胜3.5目`` …) into ``B+R``/``W+3.5`` form. Never raises."""
+    if text:
+        t = text.strip()
+        for color_word in ("白", "백"):
+            if t.startswith(color_word):
+                t = "黑" + t[len(color_word):]
+                letter = "W"
+                break
+        else:
+            letter = "B" if t[:1] in _COLOR_WORDS else ""
+        if letter:
+            for pattern, form in _RESULT_WORDS:
+                m = pattern.match(t)
+                if m:
+                    extra = m.group(3) if m.lastindex and m.lastindex >= 3 else ""
+                    return GameResult.parse(form.format(letter, extra))
+    return GameResult.parse(text)
 
 
 def parse_size(text: str | None, source: str = "") -> int:
@@ -347,7 +381,7 @@ def record_from_nodes(nodes: list[Node], source: str = "",
         setup_black=black,
         setup_white=white,
         moves=moves,
-        result=GameResult.parse(_first(root, "RE")),
+        result=parse_result(_first(root, "RE")),
         black=_first(root, "PB") or "",
         white=_first(root, "PW") or "",
         black_rank=_first(root, "BR") or "",
