@@ -1,0 +1,80 @@
+"""The GoGui analysis registry and the standard views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from igo.core.diagram import from_diagram
+from igo.gtp.analyze import (
+    AnalyzeCommand,
+    AnalyzeRegistry,
+    AnalyzeRegistryError,
+    ownership_dboard,
+    standard_analyze_commands,
+    status_gfx,
+)
+from igo.gtp.errors import GtpError
+from igo.gtp.state import GameState
+
+
+def echo(state: GameState, args: Sequence[str]) -> str:
+    return " ".join(args)
+
+
+def test_entry_line_and_name() -> None:
+    entry = AnalyzeCommand("gfx", "Move probabilities", "igo-move_probs %p", echo)
+    assert entry.name == "igo-move_probs"
+    assert entry.gogui_line() == "gfx/Move probabilities/igo-move_probs %p"
+
+
+def test_registry_keeps_order_and_refuses_bad_entries() -> None:
+    reg = AnalyzeRegistry([AnalyzeCommand("string", "B", "b", echo)])
+    reg.register(AnalyzeCommand("dboard", "A", "a", echo))
+    assert [e.name for e in reg] == ["b", "a"] and len(reg) == 2 and "a" in reg
+    assert reg.gogui_lines() == "string/B/b\ndboard/A/a"
+    bad = [
+        AnalyzeCommand("heatmap", "X", "x", echo),
+        AnalyzeCommand("string", "X/Y", "x", echo),
+        AnalyzeCommand("string", "X", "  ", echo),
+        AnalyzeCommand("string", "X", "x\ny", echo),
+        AnalyzeCommand("string", "Again", "a %p", echo),
+    ]
+    for entry in bad:
+        with pytest.raises(AnalyzeRegistryError):
+            reg.register(entry)
+    assert len(reg) == 2
+
+
+def test_standard_views_are_fresh_registries() -> None:
+    a, b = standard_analyze_commands(), standard_analyze_commands()
+    a.register(AnalyzeCommand("string", "X", "x", echo))
+    assert "x" not in b
+    assert {"igo-ownership", "igo-final_status", "final_score"} <= {e.name for e in b}
+
+
+def test_ownership_dboard_shape_and_range() -> None:
+    state = GameState(size=7, rng=np.random.default_rng(0))
+    state.board.play(1, (3, 3))  # type: ignore[arg-type]
+    text = ownership_dboard(state, ["w", "16"])
+    rows = [[float(v) for v in line.split()] for line in text.split("\n")]
+    assert len(rows) == 7 and all(len(r) == 7 for r in rows)
+    assert all(-1.0 <= v <= 1.0 for r in rows for v in r)
+    assert rows[3][3] > 0  # the black stone's point is mostly Black's
+    with pytest.raises(GtpError, match="invalid color"):
+        ownership_dboard(state, ["pass"])
+
+
+def test_status_gfx_marks_dead_and_seki() -> None:
+    state = GameState(size=5, rng=np.random.default_rng(0))
+    assert status_gfx(state, []) == ""
+    state.board = from_diagram("""
+        . . X . .
+        . . X . .
+        O . X . .
+        . . X . .
+        . . X . .
+    """)
+    assert status_gfx(state, []) == "MARK A3"
