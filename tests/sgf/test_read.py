@@ -199,6 +199,11 @@ def test_fast_path_matches_tokeniser_on_fixtures() -> None:
         assert fast_nodes(line) is not None
         _both_paths(line)
     _both_paths((DATA / "tygem_repetition.sgf").read_text(encoding="utf-8"))
+    # white space is ASCII white space on both paths
+    assert fast_nodes("(;PB[x]\u3000PW[y];B[aa])") is None
+    with pytest.raises(SgfError, match="unexpected text"):
+        parse_sgf("(;PB[x]\u3000PW[y];B[aa])")
+    _both_paths("(;PB[x y]\n PW[\u3000]\t;B[aa]\r\n;W[]\n)\n")
     # odd points fall back to the general path and are explained there
     assert fast_nodes("(;SZ[9];B[zz])") is not None
     with pytest.raises(SgfError, match="move 1"):
