@@ -30,7 +30,7 @@ from igo.arena.config import MatchConfig
 from igo.arena.referee import GameOutcome, GameSettings, Referee
 from igo.arena.store import GameRow, MatchStore
 from igo.players.base import Player
-from igo.players.registry import make_player
+from igo.players.registry import make_player, spec_label
 
 MAX_ATTEMPTS = 2  # a failed game is retried once
 
@@ -80,7 +80,8 @@ def play_outcome(config: MatchConfig, index: int) -> GameOutcome:
     """Play game ``index`` of the match and return the referee's outcome.
 
     The players are created from the specs (colours swapped in odd games), seeded
-    from ``config.seed + index``, and closed afterwards.
+    from ``config.seed + index``, and closed afterwards. Two different specs that
+    report the same name (GNU Go at two levels) are told apart by their spec.
     """
     specs = config.colors(index)
     rngs = config.game_rngs(index)
@@ -88,6 +89,9 @@ def play_outcome(config: MatchConfig, index: int) -> GameOutcome:
     try:
         for spec, rng in zip(specs, rngs, strict=True):
             players.append(make_player(spec, rng, timeout=config.move_timeout))
+        if players[0].name == players[1].name and specs[0] != specs[1]:
+            for p, spec in zip(players, specs, strict=True):  # tell them apart in records
+                p.name = f"{p.name} ({spec_label(spec)})"
         return make_referee(config).play(
             players[0], players[1], source=f"{config.match_name} game {index}")
     finally:

@@ -46,10 +46,18 @@ from igo.arena.config import DEAD_STONE_MODES
 
 def add_parser(subparsers: Any) -> None:
     """Register ``igo match``."""
+    from igo.players.registry import KINDS
+
+    kinds = "; ".join(f"{k}: {d}" for k, d in KINDS.items())
     p = subparsers.add_parser(
         "match", help="play a match between two players (resumable, parallel)",
-        description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("black", metavar="BLACK", help="first player spec (Black in even games)")
+        description="Play a match between two players with alternating colours, store "
+                    "every game (SQLite + SGF) and print wins per colour, the first "
+                    "player's win rate with a 95% Wilson interval and a binomial test. "
+                    "Rerunning the same command resumes the match. "
+                    f"Player specs: {kinds}.")
+    p.add_argument("black", metavar="BLACK",
+                   help="first player spec (Black in even games, White in odd ones)")
     p.add_argument("white", metavar="WHITE", help="second player spec")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--size", type=int, default=9, help="board size (default 9)")
