@@ -25,7 +25,7 @@ def add_parser(subparsers: Any) -> None:
     names = ", ".join(sorted(IGO_ENGINES))
     p = subparsers.add_parser(
         "gtp", help="run an igo engine as a GTP engine on stdin/stdout",
-        description=__doc__.split("\n\n")[0] if __doc__ else None)
+        description="Speak GTP v2 on stdin/stdout (logs go to stderr only).")
     p.add_argument("--engine", default="random", metavar="NAME[:k=v,...]",
                    help=f"engine from the player registry ({names}; default random)")
     p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
@@ -53,20 +53,23 @@ def run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if args.verbose else
                         logging.WARNING, format="igo gtp: %(levelname)s: %(message)s")
-    rng = np.random.default_rng(args.seed)
-    player = make_player(f"igo:{args.engine}", rng)
+    # independent streams: scoring playouts do not change the moves that follow
+    move_seed, engine_seed = np.random.SeedSequence(args.seed).spawn(2)
+    player = make_player(f"igo:{args.engine}", np.random.default_rng(move_seed))
     if not isinstance(player, EnginePlayer):
         raise ValueError(f"engine {args.engine!r} has no move generator to serve over GTP")
     playouts = args.scoring_playouts if args.scoring_playouts is not None else DEFAULT_PLAYOUTS
     if playouts < 2:
         raise ValueError(f"--scoring-playouts must be at least 2, got {playouts}")
     engine = GtpEngine(player.generator, size=args.size, komi=args.komi,
-                       rules=Ruleset.named(args.rules), rng=rng, scoring_playouts=playouts)
+                       rules=Ruleset.named(args.rules), rng=np.random.default_rng(engine_seed),
+                       scoring_playouts=playouts)
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
     logging.getLogger("igo.gtp").info("engine %s %s ready", engine.name, engine.version)
     try:
         engine.run(stdin, stdout)
-    finally:
-        stdout.detach()  # leave sys.stdout usable
+    finally:  # flush, and leave sys.stdin/sys.stdout usable
+        stdout.detach()
+        stdin.detach()
     return 0
