@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -49,10 +48,8 @@ class MatchConfigError(ValueError):
 
 
 def default_gnugo() -> str | None:
-    """GNU Go's path if it is installed (``/usr/games/gnugo`` or on ``PATH``)."""
-    if os.access(GNUGO_PATH, os.X_OK):
-        return GNUGO_PATH
-    return shutil.which("gnugo")
+    """:data:`GNUGO_PATH` if GNU Go is installed there, else ``None``."""
+    return GNUGO_PATH if os.access(GNUGO_PATH, os.X_OK) else None
 
 
 @dataclass(frozen=True, slots=True)

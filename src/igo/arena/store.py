@@ -132,16 +132,14 @@ class MatchStore:
         MatchConfigError
             If a match of that name exists with a different configuration.
         """
-        row = self._db.execute("SELECT id, config FROM matches WHERE name = ?",
-                               (config.match_name,)).fetchone()
-        if row is not None:
-            config.check_same_match(MatchConfig.from_json(row[1]))
-            return int(row[0])
-        with self._db:
-            cur = self._db.execute(
-                "INSERT INTO matches (name, config, created) VALUES (?, ?, ?)",
+        with self._db:  # a no-op if the match exists (even if another run just made it)
+            self._db.execute(
+                "INSERT OR IGNORE INTO matches (name, config, created) VALUES (?, ?, ?)",
                 (config.match_name, config.to_json(), _now()))
-        return int(cur.lastrowid or 0)
+        match_id, stored = self._db.execute("SELECT id, config FROM matches WHERE name = ?",
+                                            (config.match_name,)).fetchone()
+        config.check_same_match(MatchConfig.from_json(stored))
+        return int(match_id)
 
     def match_config(self, match_id: int) -> MatchConfig:
         """The configuration stored for ``match_id``; raises :class:`StoreError`."""

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -70,6 +71,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--dead-stones", choices=DEAD_STONE_MODES, default="auto",
                    help="who decides dead stones after two passes (default auto: the "
                         "players, GNU Go when they disagree, if GNU Go is installed)")
+    p.add_argument("--gnugo", default=None, metavar="PATH",
+                   help="GNU Go for dead stones (default /usr/games/gnugo if present)")
     p.add_argument("--seed", type=int, default=0, help="game i is seeded by SEED + i")
     p.add_argument("--name", default="", help="match name in the database "
                                               "(default 'BLACK vs WHITE')")
@@ -109,12 +112,15 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers is not None and args.workers < 1:
         raise ValueError(f"--workers must be at least 1, got {args.workers}")
+    if args.gnugo and not os.access(args.gnugo, os.X_OK):
+        raise ValueError(f"--gnugo {args.gnugo}: not an executable file")
     out = args.out or default_out(args.black, args.white, args.size)
     config = MatchConfig(
         black=args.black, white=args.white, name=args.name, games=args.games,
         size=args.size, komi=args.komi, rules=args.rules, max_moves=args.max_moves,
         seed=args.seed, handicap=args.handicap, allow_resign=not args.no_resign,
-        dead_stones=args.dead_stones, out_dir=out, move_timeout=args.move_timeout)
+        dead_stones=args.dead_stones, out_dir=out, move_timeout=args.move_timeout,
+        **({"gnugo": args.gnugo} if args.gnugo else {}))
     db = args.db or out / "results.sqlite"
     with MatchStore(db) as store:
         report = run_match(config, store, workers=args.workers, address=args.address,
