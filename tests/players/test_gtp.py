@@ -91,3 +91,17 @@ def test_gnugo_handicap_setup(gnugo: str) -> None:
         assert board.count("X") >= 2
         with pytest.raises(GtpClientError):
             p.client.send("play b A9")  # occupied by the free handicap stone
+
+
+def test_against_igo_own_gtp_engine() -> None:
+    """A whole refereed game against ``igo gtp --engine random`` over GTP."""
+    from igo.arena.referee import END_PASSES, GameSettings, Referee
+    from igo.players.registry import make_player
+
+    settings = GameSettings(size=5, komi=0.5, rules=Ruleset.named("chinese"))
+    with GtpPlayer([sys.executable, "-m", "igo.cli.main", "gtp", "--engine", "random"]) as p:
+        out = Referee(settings).play(make_player("igo:random"), p)
+    assert out.end == END_PASSES
+    board = Board(5, settings.rules)
+    for m in out.record.moves:
+        board.play_move(m)  # every move the engine chose was legal
