@@ -203,10 +203,8 @@ class CrossCheck:
         e, b = self.engine, self.board
         dead = self.points(e.send("final_status_list dead"))
         reply = e.send("final_score")
-        if reply == "0":
-            theirs = 0.0
-        else:
-            theirs = float(reply[2:]) * (1 if reply[0] == "B" else -1)
+        sign = {"B": 1.0, "W": -1.0}.get(reply[:1], 0.0)  # reply: B+9.5, W+2.5 or 0
+        theirs = sign * float(reply[2:]) if sign else float(reply)
         mine = b.area_score(KOMI, dead)
         assert theirs == mine, f"GNU Go {reply}, igo {mine:+}, dead {sorted(dead)}\n" \
                                f"{self.where()}"
