@@ -19,6 +19,7 @@ legal move) are not results: they propagate as exceptions (usually
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from igo.arena.adjudicate import DeadStoneJudge, Judgement
@@ -37,6 +38,10 @@ END_PASSES = "two passes"
 END_RESIGN = "resignation"
 END_ILLEGAL = "illegal move"
 END_MOVE_CAP = "move cap"
+
+
+#: Called after each accepted move with the referee's board and the move.
+MoveObserver = Callable[[Board, Move], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +124,12 @@ class Referee:
         self.settings = settings
         self.judge = judge if judge is not None else DeadStoneJudge("tromp-taylor")
 
-    def play(self, black: Player, white: Player, *, source: str = "") -> GameOutcome:
+    def play(self, black: Player, white: Player, *, source: str = "",
+             on_move: MoveObserver | None = None) -> GameOutcome:
         """Play one game, ``black`` against ``white``; the players are not closed.
+
+        ``on_move(board, move)``, if given, is called after every accepted move (the
+        demo prints the board with it; a GUI could draw it).
 
         Raises
         ------
@@ -145,7 +154,7 @@ class Referee:
         record = GameRecord(size=s.size, komi=s.komi, rules=s.rules, handicap=s.handicap,
                             setup_black=list(setup), black=black.name, white=white.name,
                             date=time.strftime("%Y-%m-%d"), source=source)
-        end, reason, result = self._loop(board, players, to_move)
+        end, reason, result = self._loop(board, players, to_move, on_move)
         judgement = None
         if result is None:
             judgement = self.judge.judge(board, s.komi, setup, board.history, black, white)
@@ -156,8 +165,8 @@ class Referee:
         record.properties["GC"] = [f"{end}: {reason}"]
         return GameOutcome(record, end, reason, judgement, time.monotonic() - start)
 
-    def _loop(self, board: Board, players: dict[Color, Player],
-              to_move: Color) -> tuple[str, str, GameResult | None]:
+    def _loop(self, board: Board, players: dict[Color, Player], to_move: Color,
+              on_move: MoveObserver | None) -> tuple[str, str, GameResult | None]:
         """Play moves until the game ends; returns ``(end, reason, result)`` with
         ``result=None`` when the board must be scored."""
         s = self.settings
@@ -186,6 +195,8 @@ class Referee:
                 vertex = _vertex(point, board.size)
                 return self._forfeit(to_move, f"{player.name} played {vertex}: {exc}")
             other.play(Move(to_move, point))
+            if on_move is not None:
+                on_move(board, Move(to_move, point))
             if board.consecutive_passes >= 2:
                 return END_PASSES, f"both passed after {board.move_number} moves", None
             to_move = to_move.opponent

@@ -1,0 +1,1 @@
+"""Speed measurements shared by ``igo bench`` and ``benchmarks/`` (library side)."""
