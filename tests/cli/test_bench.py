@@ -1,0 +1,23 @@
+"""``igo bench playouts --json`` prints the documented schema."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from igo.cli.main import main
+
+
+def test_bench_playouts_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "playouts", "--size", "5", "--seconds", "0.2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["size"] == 5
+    assert data["playouts"] > 0
+    assert data["playouts_per_s"] == pytest.approx(data["playouts"] / data["seconds"], rel=0.01)
+    assert 0.0 <= data["black_win_rate"] <= 1.0
+
+
+def test_bench_rejects_nonpositive_seconds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "playouts", "--seconds", "0"]) == 1
+    assert "--seconds" in capsys.readouterr().err

@@ -1,0 +1,30 @@
+"""``igo demo``: a full game is played, printed and written as SGF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from igo.cli.main import main
+from igo.sgf import read_sgf_file
+
+
+def test_demo_against_itself_writes_a_replayable_game(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "demo.sgf"
+    code = main(["demo", "--opponent", "igo:random", "--size", "7", "--seed", "3",
+                 "--out", str(out), "--every", "10"])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "Black = igo:random, White = igo:random" in text
+    assert "result: " in text and f"SGF written to {out}" in text
+    record = read_sgf_file(out)
+    assert record.size == 7
+    assert len(record.moves) > 10
+    assert record.result.winner is not None or record.result.reason == "draw"
+
+
+def test_demo_rejects_a_bad_size(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--size", "30", "--opponent", "igo:random"]) == 1
+    assert "board size" in capsys.readouterr().err
