@@ -36,7 +36,8 @@ def _prop(ident: str, values: list[str]) -> str:
 
 
 def to_sgf(record: GameRecord) -> str:
-    """The record as one SGF game (a single line of text ending in ``)``).
+    """The record as one SGF game: text ending in ``)``, on one line unless a property
+    value (a comment, say) holds a line break.
 
     Raises
     ------
