@@ -56,37 +56,44 @@ def illegal_move_message(color: Color, point: Point | None, size: int,
 
 # ---------------------------------------------------------------------- administrative
 def cmd_protocol_version(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``protocol_version``: ``2``."""
     expect_args(args, 0)
     return "2"
 
 
 def cmd_name(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``name``: the engine's name."""
     expect_args(args, 0)
     return eng.name
 
 
 def cmd_version(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``version``: igo's version and the generator's name."""
     expect_args(args, 0)
     return eng.version
 
 
 def cmd_known_command(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``known_command NAME``: ``true`` or ``false``."""
     expect_args(args, 1)
     return "true" if eng.knows(args[0]) else "false"
 
 
 def cmd_list_commands(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``list_commands``: every command, one per line, sorted."""
     expect_args(args, 0)
     return "\n".join(eng.command_names())
 
 
 def cmd_quit(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``quit``: answer, then stop reading input."""
     eng.stop()
     return ""
 
 
 # ---------------------------------------------------------------------- board set-up
 def cmd_boardsize(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``boardsize N``: a new empty board of N x N (2 to 25)."""
     expect_args(args, 1)
     try:
         size = int(args[0])
@@ -100,18 +107,22 @@ def cmd_boardsize(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 def cmd_clear_board(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``clear_board``: empty the board; komi, rules and clock stay."""
     expect_args(args, 0)
     eng.state.clear()
     return ""
 
 
 def cmd_komi(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``komi K``: a finite real number of points given to White."""
     expect_args(args, 1)
     eng.state.komi = parse_float(args[0], "komi")
     return ""
 
 
 def cmd_kgs_rules(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``kgs-rules NAME``: the rule set of :meth:`Ruleset.named` (unknown names:
+    simple ko, no suicide)."""
     expect_args(args, 1)
     eng.state.set_rules(Ruleset.named(args[0]))
     return ""
@@ -119,6 +130,8 @@ def cmd_kgs_rules(eng: GtpEngine, args: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------------- moves
 def cmd_play(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``play COLOR VERTEX``: play a move (``pass`` included); the reply names the
+    rule that forbids an illegal one."""
     expect_args(args, 2)
     color = parse_color(args[0])
     board = eng.state.board
@@ -131,21 +144,27 @@ def cmd_play(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 def cmd_genmove(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``genmove COLOR``: the generator's move, played (``pass``/``resign`` too)."""
     expect_args(args, 1)
     return eng.generate(parse_color(args[0]), play=True)
 
 
 def cmd_reg_genmove(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``reg_genmove COLOR``: the move ``genmove`` would choose, not played."""
     expect_args(args, 1)
     return eng.generate(parse_color(args[0]), play=False)
 
 
 def cmd_genmove_cleanup(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``kgs-genmove_cleanup COLOR``: like ``genmove``, but never passes while
+    opponent stones that playouts judge dead are left (see
+    :meth:`GtpEngine.cleanup_move`)."""
     expect_args(args, 1)
     return eng.generate(parse_color(args[0]), play=True, cleanup=True)
 
 
 def cmd_undo(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``undo``: take back the latest move (not handicap or SGF setup stones)."""
     expect_args(args, 0)
     if eng.state.board.move_number == 0:
         raise GtpError("cannot undo: no move to take back")
@@ -154,6 +173,7 @@ def cmd_undo(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 def cmd_showboard(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``showboard``: the diagram, captures, komi, side to play, move number."""
     expect_args(args, 0)
     state = eng.state
     return (f"\n{state.board}\n"
@@ -194,6 +214,7 @@ def _handicap_count(eng: GtpEngine, text: str) -> int:
 
 
 def cmd_fixed_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``fixed_handicap N``: GTP's fixed placement on an empty board."""
     expect_args(args, 1)
     stones = _handicap_count(eng, args[0])
     size = eng.state.board.size
@@ -213,6 +234,8 @@ def _check_free_count(stones: int, size: int) -> None:
 
 
 def cmd_place_free_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``place_free_handicap N``: igo chooses N points
+    (:func:`free_handicap_points`)."""
     expect_args(args, 1)
     stones = _handicap_count(eng, args[0])
     size = eng.state.board.size
@@ -223,6 +246,7 @@ def cmd_place_free_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 def cmd_set_free_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``set_free_handicap VERTEX...``: the controller's 2 or more distinct points."""
     size = eng.state.board.size
     points: list[Point] = []
     for text in args:
@@ -242,6 +266,7 @@ def cmd_set_free_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------------- time
 def cmd_time_settings(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``time_settings MAIN BYO_YOMI STONES``: Canadian byo-yomi in seconds."""
     expect_args(args, 3)
     main, byo, stones = (parse_int(a, what, minimum=0) for a, what in
                          zip(args, ("main time", "byo-yomi time", "byo-yomi stones"),
@@ -253,6 +278,7 @@ def cmd_time_settings(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 def cmd_kgs_time_settings(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``kgs-time_settings none|absolute M|byoyomi M T P|canadian M T S``."""
     if not args:
         raise GtpError("wrong number of arguments: expected a time system "
                        "(none, absolute, byoyomi or canadian)")
@@ -276,6 +302,7 @@ def cmd_kgs_time_settings(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 def cmd_time_left(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``time_left COLOR SECONDS STONES``: remembered in the state."""
     expect_args(args, 3)
     color = parse_color(args[0])
     seconds = parse_int(args[1], "time")
@@ -286,6 +313,8 @@ def cmd_time_left(eng: GtpEngine, args: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------------- records
 def cmd_loadsgf(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``loadsgf FILE [MOVE_NUMBER]``: the position before move MOVE_NUMBER (all moves
+    if omitted), with the record's size, komi, rules and setup stones."""
     from igo.core.replay import replay
     from igo.sgf import read_sgf_file
 
@@ -305,6 +334,7 @@ def cmd_loadsgf(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 def cmd_printsgf(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``printsgf [FILE]``: the game as SGF, in the reply or written to FILE."""
     from igo.sgf import to_sgf
 
     expect_args(args, 0, 1)
@@ -321,12 +351,14 @@ def cmd_printsgf(eng: GtpEngine, args: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------------- scoring
 def cmd_final_score(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``final_score``: area score after removing the dead stones (``B+3.5``)."""
     expect_args(args, 0)
     state = eng.state
     return score_text(state.board, state.komi, state.stone_status().dead_stones)
 
 
 def cmd_final_status_list(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``final_status_list alive|dead|seki``: one string per line."""
     expect_args(args, 1)
     status = args[0].lower()
     if status not in ("alive", "dead", "seki"):
@@ -337,6 +369,7 @@ def cmd_final_status_list(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 def cmd_analyze_commands(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``gogui-analyze_commands``: the analyze registry, one entry per line."""
     expect_args(args, 0)
     return eng.analyze.gogui_lines()
 
