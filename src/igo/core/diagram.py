@@ -53,7 +53,8 @@ def to_diagram(board: Board) -> str:
 def parse_diagram(text: str) -> np.ndarray:
     """Read a diagram of ``X``/``O``/``.``/``+`` into a square int8 array.
 
-    Coordinates, spaces and lines without stones are ignored.
+    Coordinates, spaces, lines without stones and lines with other letters (the
+    column letters of :func:`to_diagram`, captions) are ignored.
 
     Raises
     ------
@@ -62,6 +63,8 @@ def parse_diagram(text: str) -> np.ndarray:
     """
     rows = []
     for line in text.strip("\n").splitlines():
+        if any(ch.isalpha() and ch not in "XOxo" for ch in line):
+            continue  # a coordinate line (its letters O and X are no stones) or a caption
         cells = [ch for ch in line if ch in "XO.+xo"]
         if cells:
             rows.append([BLACK if ch in "Xx" else WHITE if ch in "Oo" else 0 for ch in cells])
