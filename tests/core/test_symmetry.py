@@ -21,7 +21,7 @@ SIZES = [2, 3, 5, 9, 19, 25]
 def test_there_are_eight_distinct_symmetries() -> None:
     a = np.arange(25).reshape(5, 5)
     images = {apply_array(a, s).tobytes() for s in SYMMETRIES}
-    assert SYMMETRIES == tuple(range(8))
+    assert tuple(range(8)) == SYMMETRIES
     assert len(images) == 8
     assert np.array_equal(apply_array(a, 0), a)
 
