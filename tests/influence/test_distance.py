@@ -8,16 +8,7 @@ import pytest
 from igo.core.diagram import from_diagram
 from igo.influence import _kernels
 from igo.influence.distance import distance_influence
-from reference.influence import ref_distance_map
-
-
-def random_stones(rng: np.random.Generator, size: int, density: float) -> np.ndarray:
-    """A random stone array (no legality: influence does not care)."""
-    u = rng.random((size, size))
-    stones = np.zeros((size, size), dtype=np.int8)
-    stones[u < density / 2] = 1
-    stones[(u >= density / 2) & (u < density)] = -1
-    return stones
+from reference.influence import random_stones, ref_distance_map
 
 
 @pytest.mark.parametrize("metric", ["d", "manhattan", "euclidean"])

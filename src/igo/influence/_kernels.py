@@ -68,3 +68,83 @@ def distance_map(stones: np.ndarray, a: float, metric: int, out: np.ndarray) -> 
                     d = metric_distance(r - sr, c - sc, metric)
                     if d <= a:
                         out[r, c] += float(g) / max(d, 1.0)
+
+
+@njit_noalloc
+def bouzy_dilate(cur: np.ndarray, nxt: np.ndarray) -> None:
+    """One Bouzy dilation from ``cur`` into ``nxt`` (both ``(size, size)`` int arrays).
+
+    A point not touching the other side's influence grows by the number of its
+    neighbours of its own sign (a zero point may be claimed by either side).
+    """
+    size = cur.shape[0]
+    for r in range(size):
+        for c in range(size):
+            v = cur[r, c]
+            npos = 0
+            nneg = 0
+            for k in range(4):
+                rr = r + (1 if k == 0 else -1 if k == 1 else 0)
+                cc = c + (1 if k == 2 else -1 if k == 3 else 0)
+                if rr < 0 or rr >= size or cc < 0 or cc >= size:
+                    continue
+                w = cur[rr, cc]
+                if w > 0:
+                    npos += 1
+                elif w < 0:
+                    nneg += 1
+            if v >= 0 and nneg == 0:
+                v += npos
+            if v <= 0 and npos == 0:
+                v -= nneg
+            nxt[r, c] = v
+
+
+@njit_noalloc
+def bouzy_erode(cur: np.ndarray, nxt: np.ndarray) -> None:
+    """One Bouzy erosion from ``cur`` into ``nxt``.
+
+    A positive point loses one per neighbour that is not positive, a negative
+    point one per neighbour that is not negative, never crossing zero.
+    """
+    size = cur.shape[0]
+    for r in range(size):
+        for c in range(size):
+            v = cur[r, c]
+            if v == 0:
+                nxt[r, c] = 0
+                continue
+            n_other = 0
+            for k in range(4):
+                rr = r + (1 if k == 0 else -1 if k == 1 else 0)
+                cc = c + (1 if k == 2 else -1 if k == 3 else 0)
+                if rr < 0 or rr >= size or cc < 0 or cc >= size:
+                    continue
+                w = cur[rr, cc]
+                if (v > 0 and w <= 0) or (v < 0 and w >= 0):
+                    n_other += 1
+            nxt[r, c] = max(v - n_other, 0) if v > 0 else min(v + n_other, 0)
+
+
+@njit_noalloc
+def bouzy_map(stones: np.ndarray, dilations: int, erosions: int, init: int,
+              out: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
+    """Bouzy's dilation/erosion: stones start at ``+-init``, then ``dilations``
+    dilations and ``erosions`` erosions; ``a`` and ``b`` are int64 scratch arrays."""
+    size = stones.shape[0]
+    for r in range(size):
+        for c in range(size):
+            a[r, c] = stones[r, c] * init
+    for _ in range(dilations):
+        bouzy_dilate(a, b)
+        for r in range(size):
+            for c in range(size):
+                a[r, c] = b[r, c]
+    for _ in range(erosions):
+        bouzy_erode(a, b)
+        for r in range(size):
+            for c in range(size):
+                a[r, c] = b[r, c]
+    for r in range(size):
+        for c in range(size):
+            out[r, c] = float(a[r, c])
