@@ -4,9 +4,9 @@
 numba's argument unboxing, plus a state copy for ``undo``; checking a corpus of
 millions of moves only needs the verdict and the final position, so this kernel plays
 the setup and every move of a game in a single call. It uses the same move kernels
-(:mod:`igo.core._kernels`) and the same superko history as ``Board`` (the empty
-board, the position after each setup colour, after each move), so its verdicts are
-the board's; ``tests/core/test_replay.py`` compares the two on random games.
+(:mod:`igo.core._kernels`) and the same superko history as ``Board`` (the position
+after the whole setup, then the position after each move), so its verdicts are the
+board's; ``tests/core/test_replay.py`` compares the two on random games.
 """
 
 from __future__ import annotations
@@ -44,19 +44,12 @@ def replay_game(s: BoardState, setup_pts: np.ndarray, setup_cols: np.ndarray,
     the index of the first illegal move (``out[0]`` its status code), or
     :data:`SETUP_FAILED`; the state then holds the position before that move.
     """
-    nh = 1
-    hashes[0] = s.hashv[0]
-    n = setup_pts.shape[0]
-    for i in range(n):
-        if i > 0 and setup_cols[i] != setup_cols[i - 1]:
-            hashes[nh] = s.hashv[0]
-            nh += 1
+    for i in range(setup_pts.shape[0]):
         if place_stone(s, setup_pts[i], setup_cols[i]) != OK:
             out[0] = OCCUPIED
             return SETUP_FAILED
-    if n > 0:
-        hashes[nh] = s.hashv[0]
-        nh += 1
+    hashes[0] = s.hashv[0]  # the game's first position: after the whole setup
+    nh = 1
     for i in range(pts.shape[0]):
         p = pts[i]
         c = cols[i]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -37,6 +38,20 @@ from igo.core.move import Move
 from igo.core.rules import Ruleset
 
 _EMPTY_HISTORY = np.zeros(0, dtype=np.uint64)
+
+
+class _Action(NamedTuple):
+    """One entry of the board's log: a move, or a setup of stones (``move is None``).
+
+    ``to_play`` and ``positions`` are what :meth:`Board.undo` restores; ``positions``
+    is kept only for a setup, which may replace the list of the game's positions.
+    """
+
+    move: Move | None
+    black: tuple[Point, ...]
+    white: tuple[Point, ...]
+    to_play: Color
+    positions: list[int] | None
 
 
 @lru_cache(maxsize=32)
@@ -72,7 +87,8 @@ class Board:
     any colour may be played at any time (GTP allows it).
     """
 
-    __slots__ = ("_hashes", "_history", "_stack", "_state", "rules", "size", "to_play")
+    __slots__ = ("_history", "_log", "_positions", "_seen", "_state", "rules", "size",
+                 "to_play")
 
     def __init__(self, size: int = 19, rules: Ruleset | None = None) -> None:
         self.size = check_size(size)
@@ -80,8 +96,11 @@ class Board:
         self._state = K.new_state(size, _zobrist(size))
         self.to_play = Color.BLACK
         self._history: list[Move] = []
-        self._stack: list[tuple[K.BoardState, Color, bool]] = []
-        self._hashes: list[int] = [0]
+        self._log: list[_Action] = []  # every move and setup, to rebuild on undo
+        # Positions of the game so far (hashes, in order) and how often each occurred:
+        # the position before the first move (after any setup), then one per move.
+        self._positions: list[int] = [0]
+        self._seen: dict[int, int] = {0: 1}
 
     # ---------------------------------------------------------------- inspection
     @property
@@ -174,7 +193,7 @@ class Board:
     def _superko_history(self) -> np.ndarray:
         if self.rules.ko != "positional":
             return _EMPTY_HISTORY
-        return np.unique(np.array(self._hashes, dtype=np.uint64))
+        return np.unique(np.array(self._positions, dtype=np.uint64))
 
     def check(self, color: Color, point: Point | None) -> None:
         """Raise the specific :class:`IllegalMoveError` if ``color`` may not play
@@ -191,7 +210,7 @@ class Board:
             raise SuicideError(f"{point.to_gtp(self.size)} is suicide")
         if self.rules.ko == "positional":
             hv = int(K.hash_after(self._state, p, int(color)))
-            if hv in self._hashes:
+            if hv in self._seen:
                 raise SuperkoError(f"{point.to_gtp(self.size)} repeats an earlier position")
 
     def is_legal(self, color: Color, point: Point | None) -> bool:
@@ -227,8 +246,35 @@ class Board:
         return mask
 
     # ---------------------------------------------------------------- changing it
-    def _push(self, is_move: bool = True) -> None:
-        self._stack.append((K.copy_state(self._state), self.to_play, is_move))
+    def _rebuild(self) -> None:
+        """Recompute the kernel state from the log (moves are deterministic): this is
+        how :meth:`undo` works, so that playing a move needs no snapshot."""
+        size = self.size
+        s = K.new_state(size, _zobrist(size))
+        for action in self._log:
+            if action.move is None:
+                for color, pts in ((BLACK, action.black), (WHITE, action.white)):
+                    for pt in pts:
+                        K.place_stone(s, pt.padded(size), color)
+            elif action.move.point is None:
+                K.pass_move(s)
+            else:
+                K.play(s, action.move.point.padded(size), int(action.move.color),
+                       self.rules.suicide)
+        self._state = s
+
+    def _record_position(self) -> None:
+        h = self.hash
+        self._positions.append(h)
+        self._seen[h] = self._seen.get(h, 0) + 1
+
+    def _forget_position(self) -> None:
+        h = self._positions.pop()
+        n = self._seen[h] - 1
+        if n:
+            self._seen[h] = n
+        else:
+            del self._seen[h]
 
     def play(self, color: Color, point: Point | None) -> int:
         """Play a move (``point=None`` passes); returns the number of stones captured.
@@ -243,58 +289,91 @@ class Board:
         """
         color = Color(color)
         if point is None:
-            self._push()
             K.pass_move(self._state)
-            self._history.append(Move(color, None))
-            self._hashes.append(self.hash)
-            self.to_play = color.opponent
-            return 0
-        self.check(color, point)
-        self._push()
-        status = K.play(self._state, self._index(point), int(color), self.rules.suicide)
-        if status != K.OK:  # pragma: no cover - check() ran the same tests
-            self._state = self._stack.pop()[0]
-            raise IllegalMoveError(f"illegal move {point!r}")
-        self._history.append(Move(color, Point(*point)))
-        self._hashes.append(self.hash)
+            captured = 0
+        else:
+            p = self._index(point)
+            status = K.play(self._state, p, int(color), self.rules.suicide)
+            if status != K.OK:  # the kernel changed nothing
+                raise self._error(status, point)
+            if self.rules.ko == "positional" and self.hash in self._seen:
+                self._rebuild()  # rare: take the move back
+                raise SuperkoError(f"{point.to_gtp(self.size)} repeats an earlier position")
+            captured = int(self._state.meta[K.M_LAST_CAPTURED])
+            point = Point(*point)
+        move = Move(color, point)
+        self._log.append(_Action(move, (), (), self.to_play, None))
+        self._history.append(move)
+        self._record_position()
         self.to_play = color.opponent
-        return int(self._state.meta[K.M_LAST_CAPTURED])
+        return captured
+
+    def _error(self, status: int, point: Point) -> IllegalMoveError:
+        vertex = point.to_gtp(self.size)
+        if status == K.OCCUPIED:
+            return OccupiedError(f"{vertex} is occupied")
+        if status == K.KO:
+            return KoError(f"{vertex} retakes the ko")
+        return SuicideError(f"{vertex} is suicide")
 
     def play_move(self, move: Move) -> int:
         """:meth:`play` for a :class:`Move`."""
         return self.play(move.color, move.point)
 
-    def place(self, color: Color, points: Iterable[Point]) -> None:
-        """Put setup stones (handicap, SGF ``AB``/``AW``) on empty points. Not a move:
-        the history is unchanged, but :meth:`undo` takes the whole setup back.
+    def setup(self, black: Iterable[Point] = (), white: Iterable[Point] = ()) -> None:
+        """Put setup stones (handicap, SGF ``AB``/``AW``) on empty points, in one step.
+
+        Not a move: the history is unchanged and :meth:`undo` takes the whole setup
+        back. Before the first move, the position after the setup becomes the game's
+        first position (the empty board is not part of the game for superko).
 
         Raises
         ------
         OccupiedError
-            If a point already holds a stone (nothing is placed then).
+            If a point already holds a stone or is given twice (nothing is placed).
         """
-        pts = [Point(*p) for p in points]
-        idx = [self._index(p) for p in pts]
-        for p, i in zip(pts, idx, strict=True):
+        items = [(Color.BLACK, Point(*p)) for p in black]
+        items += [(Color.WHITE, Point(*p)) for p in white]
+        idx = [self._index(p) for _, p in items]
+        for (_, p), i in zip(items, idx, strict=True):
             if self._state.color[i] != EMPTY:
                 raise OccupiedError(f"setup stone on occupied point {p.to_gtp(self.size)}")
         if len(set(idx)) != len(idx):
             raise OccupiedError("the same setup point is given twice")
-        self._push(is_move=False)
-        for i in idx:
+        before_first_move = not self._history
+        self._log.append(_Action(None, tuple(p for c, p in items if c is Color.BLACK),
+                                 tuple(p for c, p in items if c is Color.WHITE),
+                                 self.to_play, list(self._positions)))
+        for (color, _), i in zip(items, idx, strict=True):
             K.place_stone(self._state, i, int(color))
-        self._hashes.append(self.hash)
+        if before_first_move:
+            self._positions = []
+            self._seen = {}
+        self._record_position()
+
+    def place(self, color: Color, points: Iterable[Point]) -> None:
+        """:meth:`setup` with stones of one colour."""
+        if Color(color) is Color.BLACK:
+            self.setup(black=points)
+        else:
+            self.setup(white=points)
 
     def undo(self) -> None:
         """Take back the latest move (or setup). Raises :class:`UndoError` if none."""
-        if not self._stack:
+        if not self._log:
             raise UndoError("nothing to undo")
-        state, to_play, is_move = self._stack.pop()
-        self._state = state
-        self.to_play = to_play
-        self._hashes.pop()
-        if is_move:
+        action = self._log.pop()
+        self.to_play = action.to_play
+        if action.positions is not None:
+            self._positions = action.positions
+            self._seen = {}
+            for h in self._positions:
+                self._seen[h] = self._seen.get(h, 0) + 1
+        else:
+            self._forget_position()
+        if action.move is not None:
             self._history.pop()
+        self._rebuild()
 
     def copy(self) -> Board:
         """An independent copy with the same history (so ``undo`` works on it)."""
@@ -304,8 +383,9 @@ class Board:
         other._state = K.copy_state(self._state)
         other.to_play = self.to_play
         other._history = list(self._history)
-        other._stack = list(self._stack)  # snapshots are never mutated in place
-        other._hashes = list(self._hashes)
+        other._log = list(self._log)
+        other._positions = list(self._positions)
+        other._seen = dict(self._seen)
         return other
 
     # ---------------------------------------------------------------- scoring

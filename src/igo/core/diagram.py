@@ -82,10 +82,11 @@ def from_diagram(text: str, rules: Ruleset | None = None,
 
     arr = parse_diagram(text)
     board = Board(arr.shape[0], rules)
+    stones = {}
     for color in (Color.BLACK, Color.WHITE):
         rows, cols = np.nonzero(arr == int(color))
-        pts = [Point(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
-        if pts:
-            board.place(color, pts)
+        stones[color] = [Point(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+    if stones[Color.BLACK] or stones[Color.WHITE]:
+        board.setup(stones[Color.BLACK], stones[Color.WHITE])
     board.to_play = to_play
     return board

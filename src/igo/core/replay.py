@@ -57,12 +57,11 @@ def _move_error(exc: IllegalMoveError, number: int, move: Move, size: int) -> Il
 
 def _setup_board(record: GameRecord) -> Board:
     board = Board(record.size, record.rules)
-    for color, stones in ((Color.BLACK, record.setup_black), (Color.WHITE, record.setup_white)):
-        if stones:
-            try:
-                board.place(color, stones)
-            except OccupiedError as exc:
-                raise OccupiedError(f"setup: {exc}") from exc
+    if record.setup_black or record.setup_white:
+        try:
+            board.setup(record.setup_black, record.setup_white)
+        except OccupiedError as exc:
+            raise OccupiedError(f"setup: {exc}") from exc
     board.to_play = record.to_play_first()
     return board
 
