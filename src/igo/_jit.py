@@ -12,17 +12,20 @@ plain Python; the test-suite uses that to cover kernel code with coverage tools.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numba
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: numba options of every igo kernel.
+OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "fastmath": False,
+                           "error_model": "numpy"}
+
 
 def njit(func: F) -> F:
     """Compile ``func`` with igo's standard numba options."""
-    compiled: F = numba.njit(cache=True, nogil=True, fastmath=False, error_model="numpy")(func)
-    return compiled
+    return cast(F, numba.njit(**OPTIONS)(func))
 
 
 def njit_noalloc(func: F) -> F:
@@ -34,6 +37,5 @@ def njit_noalloc(func: F) -> F:
     the work of a legality test. A kernel compiled this way fails to compile if it
     allocates, so the option cannot silently produce wrong code.
     """
-    compiled: F = numba.njit(cache=True, nogil=True, fastmath=False, error_model="numpy",
-                             _nrt=False)(func)
-    return compiled
+    options = {**OPTIONS, "_nrt": False}  # private numba option, absent from its stubs
+    return cast(F, numba.njit(**options)(func))

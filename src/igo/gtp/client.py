@@ -164,8 +164,13 @@ class GtpClient:
             return False
 
     # ---------------------------------------------------------------- talking
-    def _failure(self, what: str) -> GtpClientError:
+    def _failure(self, what: str, *, exiting: bool = False) -> GtpClientError:
         code = self._proc.poll()
+        if code is None and exiting:
+            # the engine closed its output: give it a moment to finish exiting, so
+            # the message can say how it ended
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                code = self._proc.wait(timeout=2.0)
         status = f"exit code {code}" if code is not None else "still running"
         time.sleep(0.05)  # let the stderr thread catch the last words
         tail = self.stderr_tail
@@ -184,7 +189,8 @@ class GtpClient:
             raise error from None
         if line is _EOF:
             self._lines.put(_EOF)  # stay at end of file for later calls
-            raise self._failure(f"closed its output while answering {command!r}")
+            raise self._failure(f"closed its output while answering {command!r}",
+                                exiting=True)
         return line.rstrip("\r\n")
 
     def _kill(self) -> None:

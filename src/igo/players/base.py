@@ -91,5 +91,5 @@ class EnginePlayer(Player):
     def genmove(self, color: Color) -> Decision:
         decision = self.generator.select_move(self.board, color)
         if decision != RESIGN:
-            self.board.play(color, decision)  # type: ignore[arg-type]
+            self.board.play(color, decision)
         return decision
