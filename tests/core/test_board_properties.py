@@ -147,13 +147,19 @@ class Game:
         empty = [p for p in self.ref.points() if self.ref.get(p) == 0]
         if not empty:
             return
-        k = int(self.rng.integers(1, min(3, len(empty)) + 1))
+        k = int(self.rng.integers(1, min(4, len(empty)) + 1))
         idx = self.rng.choice(len(empty), size=k, replace=False)
         pts = [empty[int(i)] for i in idx]
-        color = int(self.rng.integers(1, 3))
-        self.log.append(f"place {color} {pts}")
-        self.board.place(Color(color), [Point(*p) for p in pts])
-        self.ref.place(color, pts)
+        if self.rng.random() < 0.5:
+            color = int(self.rng.integers(1, 3))
+            self.log.append(f"place {color} {pts}")
+            self.board.place(Color(color), [Point(*p) for p in pts])
+            self.ref.place(color, pts)
+        else:
+            black, white = pts[: k // 2], pts[k // 2:]
+            self.log.append(f"setup {black} {white}")
+            self.board.setup([Point(*p) for p in black], [Point(*p) for p in white])
+            self.ref.setup(black, white)
         self.kinds.append("setup")
 
     def check_area(self) -> None:
@@ -195,6 +201,9 @@ class Game:
 def run_game(size: int, rules: Ruleset, seed: int, steps: int) -> None:
     game = Game.new(size, rules, seed)
     game.check()
+    if game.rng.random() < 0.3:
+        game.setup()  # a game that starts from setup stones (handicap, SGF AB/AW)
+        game.check()
     for _ in range(steps):
         game.step()
         game.check()

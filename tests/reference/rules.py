@@ -20,9 +20,11 @@ Rules, stated as the code implements them
   (the initial position, every position after a move, a pass or a setup included).
 - Status precedence (the order :meth:`igo.core.board.Board.check` raises in):
   occupied, ko, suicide, superko.
-- Setup stones are put down one at a time as if played with suicide allowed
-  (captures counted), the history of positions records the position after each
-  setup call, and setup clears the ko restriction.
+- Setup stones (black ones first, then white ones) are put down one at a time as if
+  played with suicide allowed (captures counted), and setup clears the ko
+  restriction. A setup before the first move (passes are moves) makes the position
+  after it the game's first position: the history of positions restarts there.
+  A later setup adds its position to the history.
 - Eye (identical in meaning to ``_kernels.is_eye``): an empty point whose on-board
   neighbours are all the colour's stones, with no opponent stone on a diagonal when
   the point lies on the edge, at most one in the centre.
@@ -58,6 +60,7 @@ class _Snapshot:
     captures: dict[int, int]
     history: list[bytes]
     last: tuple[int, bytes, int] | None
+    moves: int
 
 
 @dataclass
@@ -83,6 +86,7 @@ class RefBoard:
     # (mover, position before the move, stones it captured) of the latest move;
     # None after a pass, a setup or at the start.
     last: tuple[int, bytes, int] | None = field(init=False)
+    moves: int = field(init=False)  # moves played so far, passes included
     _undo: list[_Snapshot] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -90,6 +94,7 @@ class RefBoard:
         self.captures = {BLACK: 0, WHITE: 0}
         self.history = [bytes(self.cells)]
         self.last = None
+        self.moves = 0
         self._undo = []
 
     # ------------------------------------------------------------------ geometry
@@ -222,7 +227,7 @@ class RefBoard:
 
     def _snapshot(self) -> None:
         self._undo.append(_Snapshot(bytearray(self.cells), dict(self.captures),
-                                    list(self.history), self.last))
+                                    list(self.history), self.last, self.moves))
 
     def play(self, color: int, p: Coord | None) -> int:
         """Play (``None`` passes); returns the stones removed by the move (the
@@ -232,6 +237,7 @@ class RefBoard:
             self._snapshot()
             self.last = None
             self.history.append(bytes(self.cells))
+            self.moves += 1
             return 0
         st = self.status(color, p)
         if st != OK:
@@ -244,21 +250,33 @@ class RefBoard:
         self.captures[opponent(color)] += lost
         self.last = (color, before, captured)
         self.history.append(bytes(self.cells))
+        self.moves += 1
         return lost if lost else captured
 
-    def place(self, color: int, points: Iterable[Coord]) -> None:
-        """Setup stones on empty points, one at a time as if played with suicide on."""
-        pts = list(points)
+    def setup(self, black: Iterable[Coord] = (), white: Iterable[Coord] = ()) -> None:
+        """Setup stones on empty points (see the module docstring); raises
+        ``ValueError(OCCUPIED)`` and changes nothing if a point is taken or repeated."""
+        items = [(BLACK, p) for p in black] + [(WHITE, p) for p in white]
+        pts = [p for _c, p in items]
         if any(self.get(p) != EMPTY for p in pts) or len(set(pts)) != len(pts):
             raise ValueError(OCCUPIED)
         self._snapshot()
-        for p in pts:
+        for color, p in items:
             after, captured, lost = self._result(color, p)
             self.cells = after
             self.captures[color] += captured
             self.captures[opponent(color)] += lost
         self.last = None
+        if self.moves == 0:
+            self.history = []
         self.history.append(bytes(self.cells))
+
+    def place(self, color: int, points: Iterable[Coord]) -> None:
+        """:meth:`setup` with stones of one colour."""
+        if color == BLACK:
+            self.setup(black=points)
+        else:
+            self.setup(white=points)
 
     def undo(self) -> None:
         """Take back the latest move or setup."""
@@ -267,6 +285,7 @@ class RefBoard:
         self.captures = snap.captures
         self.history = snap.history
         self.last = snap.last
+        self.moves = snap.moves
 
     def copy(self) -> RefBoard:
         """An independent deep copy."""
