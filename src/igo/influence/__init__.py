@@ -1,5 +1,114 @@
-"""Influence maps: a position mapped to a float map, black positive, white negative."""
+"""Influence maps: one interface, several models.
 
+An influence model maps a position (a ``(size, size)`` stone array, signed
+``+1``/``-1``/``0`` or the board encoding ``1``/``2``/``0``) to a ``float64`` map
+of the same shape, Black positive and White negative:
+
+==========  ===========================================  ============================
+name        model                                        module
+==========  ===========================================  ============================
+distance    ``f(p) = Σ g(s)/max(d, 1)`` (paper 000 §4.1)  :mod:`igo.influence.distance`
+bouzy       Bouzy's 5/21 dilation/erosion (GNU Go)        :mod:`igo.influence.bouzy`
+fukui       directional sources, kizu, eye shape,         :mod:`igo.influence.fukui`
+            fans and shielding (paper 003)
+==========  ===========================================  ============================
+
+>>> model = get_model("fukui")  # doctest: +SKIP
+>>> m = model(board.to_array())  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+
+from igo.influence.bouzy import BouzyParams, bouzy_influence
 from igo.influence.distance import distance_influence
+from igo.influence.fukui import FukuiModel, FukuiParams, fukui_influence
 
-__all__ = ["distance_influence"]
+
+class InfluenceModel(Protocol):
+    """What every model offers: a ``name`` and ``model(stones) -> map``."""
+
+    name: str
+
+    def __call__(self, stones: np.ndarray) -> np.ndarray: ...
+
+
+class DistanceModel:
+    """Paper 000's model as an :class:`InfluenceModel` (``a``, ``metric`` fixed)."""
+
+    name = "distance"
+
+    def __init__(self, a: float = 5.0, metric: str = "d") -> None:
+        self.a = a
+        self.metric = metric
+        distance_influence(np.zeros((1, 1), np.int8), a, metric)  # validate now
+
+    def __call__(self, stones: np.ndarray) -> np.ndarray:
+        return distance_influence(stones, self.a, self.metric)
+
+
+class BouzyModel:
+    """Bouzy's dilation/erosion as an :class:`InfluenceModel`."""
+
+    name = "bouzy"
+
+    def __init__(self, params: BouzyParams | None = None) -> None:
+        self.params = params or BouzyParams()
+
+    def __call__(self, stones: np.ndarray) -> np.ndarray:
+        return bouzy_influence(stones, self.params)
+
+
+MODELS: dict[str, Callable[..., InfluenceModel]] = {
+    "distance": DistanceModel,
+    "bouzy": BouzyModel,
+    "fukui": FukuiModel,
+}
+"""Model constructors by name; keyword arguments go to the constructor."""
+
+
+class UnknownModelError(ValueError):
+    """An influence model name that is not in :data:`MODELS`."""
+
+
+def get_model(name: str, **kwargs: Any) -> InfluenceModel:
+    """A model by name (``distance``, ``bouzy``, ``fukui``).
+
+    Raises
+    ------
+    UnknownModelError
+        If ``name`` is not a known model.
+    """
+    try:
+        factory = MODELS[name]
+    except KeyError:
+        raise UnknownModelError(
+            f"unknown influence model {name!r} (known: {', '.join(MODELS)})") from None
+    return factory(**kwargs)
+
+
+def influence_change(model: InfluenceModel, before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """The change of the map caused by a move (paper 003's "thickness", §1):
+    ``model(after) - model(before)``, positive where Black gained influence."""
+    return model(after) - model(before)
+
+
+__all__ = [
+    "MODELS",
+    "BouzyModel",
+    "BouzyParams",
+    "DistanceModel",
+    "FukuiModel",
+    "FukuiParams",
+    "InfluenceModel",
+    "UnknownModelError",
+    "bouzy_influence",
+    "distance_influence",
+    "fukui_influence",
+    "get_model",
+    "influence_change",
+]
