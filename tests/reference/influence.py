@@ -206,7 +206,7 @@ def ref_fukui(stones: list[list[int]], params: object, rules: list[object]) -> l
                         ok = True
                         x, y = along, side
                         while x > 1:  # the chain of parents back to the stone
-                            x, y = x - 1, int(math.floor(abs(y) * (x - 1) / x + 0.5 - 1e-9)) * (
+                            x, y = x - 1, math.floor(abs(y) * (x - 1) / x + 0.5 - 1e-9) * (
                                 1 if y >= 0 else -1)
                             pr, pc = sr + x * ur + y * uc, sc + x * uc - y * ur
                             if not empty((pr, pc)):
