@@ -1,0 +1,16 @@
+"""Move evaluation learnt from game records (paper 000): a generalized
+Bradley-Terry model over tactical features, local patterns and broad patterns.
+
+- :mod:`~igo.movepred.model`: :class:`MoveModel` (scores all legal moves);
+- :mod:`~igo.movepred.train`: pattern dictionaries, gradient training (per-sample
+  weights, checkpoints), optional MM;
+- :mod:`~igo.movepred.dataset`: positions as compact arrays, on-disk cache;
+- :mod:`~igo.movepred.evaluate`: match rate, mean rank, top-20, log evidence;
+- :mod:`~igo.movepred.model_io`: self-describing model files;
+- :mod:`~igo.movepred.default`: the committed default model.
+"""
+
+from igo.movepred.model import MoveModel
+from igo.movepred.model_io import ModelFileError, load_model, save_model
+
+__all__ = ["ModelFileError", "MoveModel", "load_model", "save_model"]

@@ -1,0 +1,141 @@
+"""The generalized Bradley-Terry move model of paper 000 (section 3.1, section 5).
+
+Each feature value ``f`` has a strength ``gamma_f = exp(theta_f)``; a move's
+strength is the product of the gammas of its values (one per enabled group), and
+its probability is its strength over the sum of the strengths of all legal moves
+of the position. :class:`MoveModel` holds the feature configuration, the pattern
+dictionaries and ``theta``, and scores every legal move of a position in one
+kernel call (:meth:`MoveModel.probabilities`, for search and analysis).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from igo.core.board import Board
+from igo.core.color import Color
+from igo.core.coords import Point
+from igo.features import tactical as T
+from igo.features.extract import GROUPS, Extractor, FeatureConfig
+from igo.features.patterns import HashTable, dictionary_table
+from igo.movepred import _kernels as K
+
+
+def group_sizes(n_patterns: int, n_broad: int) -> dict[str, int]:
+    """Number of values of each group (pattern and broad include id 0 = unknown)."""
+    return {"liberties": T.N_LIBERTIES, "capture": T.N_CAPTURE, "atari": T.N_ATARI,
+            "dist_prev": T.N_DIST, "dist_prev2": T.N_DIST, "edge": T.N_EDGE,
+            "pattern": n_patterns + 1, "broad": n_broad + 1}
+
+
+@dataclass
+class MoveModel:
+    """Feature configuration, pattern dictionaries and parameters.
+
+    Attributes
+    ----------
+    config : FeatureConfig
+    pattern_hashes : uint64 array
+        Kept local-pattern hashes, sorted; pattern id ``k`` is entry ``k - 1``.
+    broad_keys : uint64 array
+        Kept broad-pattern keys, sorted; broad id ``k`` is entry ``k - 1``.
+    theta : float64 array
+        Log-gammas, laid out by :meth:`offsets`.
+    summary : dict
+        Training data summary and training settings (saved in the model file).
+    """
+
+    config: FeatureConfig
+    pattern_hashes: np.ndarray
+    broad_keys: np.ndarray
+    theta: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    summary: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.pattern_hashes = np.asarray(self.pattern_hashes, dtype=np.uint64)
+        self.broad_keys = np.asarray(self.broad_keys, dtype=np.uint64)
+        if self.theta.shape[0] == 0:
+            self.theta = np.zeros(self.n_params)
+        if self.theta.shape != (self.n_params,):
+            raise ValueError(f"theta has {self.theta.shape[0]} entries, the feature layout "
+                             f"needs {self.n_params}")
+        self._extractor: Extractor | None = None
+
+    @property
+    def sizes(self) -> dict[str, int]:
+        """Values per group."""
+        return group_sizes(len(self.pattern_hashes), len(self.broad_keys))
+
+    def offsets(self) -> np.ndarray:
+        """Start of each group's parameters in ``theta`` (-1 = disabled), in
+        :data:`~igo.features.extract.GROUPS` order."""
+        offs = np.full(len(GROUPS), -1, np.int64)
+        pos = 0
+        sizes = self.sizes
+        for i, g in enumerate(GROUPS):
+            if g in self.config.groups:
+                offs[i] = pos
+                pos += sizes[g]
+        return offs
+
+    @property
+    def n_params(self) -> int:
+        """Length of ``theta``."""
+        sizes = self.sizes
+        return sum(sizes[g] for g in self.config.groups)
+
+    @property
+    def extractor(self) -> Extractor:
+        """An :class:`Extractor` with this model's dictionaries."""
+        if self._extractor is None:
+            self._extractor = Extractor(self.config, dictionary_table(self.pattern_hashes),
+                                        dictionary_table(self.broad_keys))
+        return self._extractor
+
+    def pattern_table(self) -> HashTable:
+        """The local-pattern dictionary as a kernel table."""
+        return self.extractor.patterns
+
+    def gammas(self, group: str) -> np.ndarray:
+        """``exp(theta)`` of one group's values.
+
+        Raises
+        ------
+        ValueError
+            If the group is not enabled.
+        """
+        if group not in self.config.groups:
+            raise ValueError(f"group {group!r} is not part of this model")
+        i = GROUPS.index(group)
+        o = int(self.offsets()[i])
+        return np.exp(self.theta[o:o + self.sizes[group]])
+
+    def probabilities(self, board: Board, color: Color | None = None
+                      ) -> tuple[list[Point], np.ndarray]:
+        """Legal moves of ``color`` (default ``board.to_play``) and their model
+        probabilities (summing to 1), previous moves taken from the board history.
+        """
+        feats = self.extractor.position(board, color)
+        w = board.size + 2
+        hist = board.history
+        prev = [0, 0]
+        for k in (1, 2):
+            if len(hist) >= k and hist[-k].point is not None:
+                p = hist[-k].point
+                assert p is not None
+                prev[k - 1] = (p[0] + 1) * w + p[1] + 1
+        n = len(feats.pt)
+        if n == 0:
+            return [], np.zeros(0)
+        cell_of, nred = self.extractor.cells(board.size)
+        start = np.array([0, n], np.int64)
+        sc = np.empty(board.size * board.size)
+        K.position_scores(0, start, feats.pt, feats.tac, feats.pat,
+                          np.array([prev[0]], np.int64), np.array([prev[1]], np.int64),
+                          feats.broad.reshape(1, -1), board.size, cell_of, nred,
+                          self.theta, self.offsets(), np.empty(K.N_GROUPS, np.int64), sc)
+        s = sc[:n] - sc[:n].max()
+        p = np.exp(s)
+        return feats.points(), p / p.sum()

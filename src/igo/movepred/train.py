@@ -1,0 +1,228 @@
+"""Training the move model: pattern dictionaries, then gradient ascent (paper 000, §5).
+
+1. :func:`build_dictionaries`: one pass over the training records collecting the
+   canonical hashes of every pattern size and the broad key of each *played* move;
+   patterns seen at least the threshold number of times are kept.
+2. :func:`train`: maximise the weighted log-likelihood
+   ``sum_i w_i log P(move_i) - l2 / 2 * |theta|^2 * sum_i w_i`` by minibatch
+   gradient ascent with Adam steps. Per-sample weights ``w_i`` (paper 004 weights
+   whole records: pass one weight per position, e.g. ``game_weight[set.game]``);
+   a weight of 2 is the same as the sample listed twice. A tqdm bar shows progress;
+   a checkpoint (``theta``, Adam moments, epoch and batch) is written every
+   ``checkpoint_every`` batches and :func:`train` resumes from it.
+3. :func:`train_mm`: Coulom's minorisation-maximisation as an option (full-batch).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from tqdm import tqdm
+
+from igo.core.record import GameRecord
+from igo.features.extract import Extractor, FeatureConfig
+from igo.features.patterns import select_frequent
+from igo.movepred import _kernels as K
+from igo.movepred.dataset import PositionSet
+from igo.movepred.model import MoveModel
+
+
+def build_dictionaries(records: Iterable[GameRecord], config: FeatureConfig,
+                       moves: tuple[int, int] = (0, 50), progress: bool = False
+                       ) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
+    """Kept local-pattern hashes and broad keys of the played moves of ``records``,
+    and counts (games, positions, distinct patterns before the threshold)."""
+    ex = Extractor(config)
+    hashes: list[np.ndarray] = []
+    broad: list[np.ndarray] = []
+    games = 0
+    for rec in tqdm(records, disable=not progress, unit=" games", desc="patterns",
+                    mininterval=1.0):
+        h, b, _ = ex.count_game(rec, moves[0], moves[1])
+        hashes.append(h.ravel())
+        broad.append(b)
+        games += 1
+    allh = np.concatenate(hashes) if hashes else np.zeros(0, np.uint64)
+    allb = np.concatenate(broad) if broad else np.zeros(0, np.uint64)
+    kept = select_frequent(allh, config.pattern_threshold)
+    kept_b = (select_frequent(allb, config.broad.threshold) if config.uses_broad
+              else np.zeros(0, np.uint64))
+    stats = {"games": games, "positions": len(allb),
+             "distinct_patterns": len(np.unique(allh)), "kept_patterns": len(kept),
+             "distinct_broad": len(np.unique(allb[allb != 0])),
+             "kept_broad": len(kept_b)}
+    return kept, kept_b, stats
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """Settings of :func:`train`.
+
+    Attributes
+    ----------
+    epochs : int
+    batch : int
+        Positions per gradient step.
+    lr : float
+        Adam step size (on log-gammas).
+    l2 : float
+        Gaussian prior on ``theta`` (per unit of sample weight).
+    seed : int
+        Seed of the shuffling.
+    checkpoint_every : int
+        Batches between checkpoints.
+    """
+
+    epochs: int = 3
+    batch: int = 1000
+    lr: float = 0.02
+    l2: float = 1e-6
+    seed: int = 0
+    checkpoint_every: int = 200
+
+
+def _data_args(data: PositionSet, model: MoveModel) -> tuple[Any, ...]:
+    cell_of, nred = model.extractor.cells(data.size)
+    if nred != data.nred:
+        raise ValueError(f"positions have {data.nred}x{data.nred} reduced cells, the model "
+                         f"{nred}x{nred}")
+    return (data.start, data.pt, data.tac, data.pat, data.prev1, data.prev2, data.broad,
+            data.target, data.size, cell_of, nred)
+
+
+def log_likelihood(model: MoveModel, data: PositionSet, idx: np.ndarray | None = None,
+                   weights: np.ndarray | None = None) -> tuple[float, np.ndarray]:
+    """Weighted log-likelihood of the positions ``idx`` (default all) and its gradient."""
+    idx = np.arange(len(data)) if idx is None else np.asarray(idx, np.int64)
+    w = np.ones(len(idx)) if weights is None else np.asarray(weights, np.float64)
+    start, pt, tac, pat, p1, p2, broad, target, size, cell_of, nred = _data_args(data, model)
+    grad = np.zeros(model.n_params)
+    ll = K.batch_gradient(idx, w, start, pt, tac, pat, p1, p2, broad, target, size,
+                          cell_of, nred, model.theta, model.offsets(), grad)
+    return float(ll), grad
+
+
+def _save_ckpt(path: Path, theta: np.ndarray, m: np.ndarray, v: np.ndarray, step: int,
+               epoch: int, batch: int, cfg: TrainConfig) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as fh:
+        np.savez(fh, theta=theta, m=m, v=v, step=step, epoch=epoch, batch=batch,
+                 config=np.array(repr(asdict(cfg))))
+    os.replace(tmp, path)
+
+
+def train(model: MoveModel, data: PositionSet, cfg: TrainConfig = TrainConfig(),
+          weights: np.ndarray | None = None, checkpoint: Path | None = None,
+          progress: bool = True) -> list[float]:
+    """Fit ``model.theta`` in place on ``data``; returns the mean log-likelihood per
+    position of each epoch (as seen during the epoch).
+
+    ``weights`` gives one non-negative weight per position. With ``checkpoint``, the
+    state is saved there regularly and a run with the same settings resumes from it.
+
+    Raises
+    ------
+    ValueError
+        For weights of the wrong length or negative weights, or a checkpoint made
+        with other settings.
+    """
+    n = len(data)
+    w_all = np.ones(n) if weights is None else np.asarray(weights, dtype=np.float64)
+    if w_all.shape != (n,) or np.any(w_all < 0) or not np.all(np.isfinite(w_all)):
+        raise ValueError(f"weights must be {n} finite non-negative numbers")
+    start, pt, tac, pat, p1, p2, broad, target, size, cell_of, nred = _data_args(data, model)
+    offs = model.offsets()
+    theta = model.theta
+    m = np.zeros_like(theta)
+    v = np.zeros_like(theta)
+    step, epoch0, batch0 = 0, 0, 0
+    if checkpoint is not None and checkpoint.exists():
+        with np.load(checkpoint, allow_pickle=False) as z:
+            if str(z["config"]) != repr(asdict(cfg)) or z["theta"].shape != theta.shape:
+                raise ValueError(f"checkpoint {checkpoint} was made with other settings")
+            theta[:] = z["theta"]
+            m[:], v[:] = z["m"], z["v"]
+            step, epoch0, batch0 = int(z["step"]), int(z["epoch"]), int(z["batch"])
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    n_batches = (n + cfg.batch - 1) // cfg.batch
+    history: list[float] = []
+    grad = np.zeros_like(theta)
+    for epoch in range(epoch0, cfg.epochs):
+        perm = np.random.default_rng([cfg.seed, epoch]).permutation(n)
+        total, wsum = 0.0, 0.0
+        bar = tqdm(range(n_batches), initial=batch0 if epoch == epoch0 else 0,
+                   disable=not progress, desc=f"epoch {epoch + 1}/{cfg.epochs}",
+                   mininterval=1.0)
+        for b in range(batch0 if epoch == epoch0 else 0, n_batches):
+            idx = perm[b * cfg.batch:(b + 1) * cfg.batch]
+            wb = w_all[idx]
+            grad[:] = 0.0
+            ll = K.batch_gradient(idx, wb, start, pt, tac, pat, p1, p2, broad, target, size,
+                                  cell_of, nred, theta, offs, grad)
+            sw = float(wb.sum())
+            total += ll
+            wsum += sw
+            if sw > 0:
+                g = grad / sw - cfg.l2 * theta
+                step += 1
+                m[:] = b1 * m + (1 - b1) * g
+                v[:] = b2 * v + (1 - b2) * g * g
+                mh = m / (1 - b1 ** step)
+                vh = v / (1 - b2 ** step)
+                theta += cfg.lr * mh / (np.sqrt(vh) + eps)
+            bar.update(1)
+            if wsum > 0:
+                bar.set_postfix(ll=f"{total / wsum:.4f}", refresh=False)
+            if checkpoint is not None and (b + 1) % cfg.checkpoint_every == 0:
+                _save_ckpt(checkpoint, theta, m, v, step, epoch, b + 1, cfg)
+        bar.close()
+        history.append(total / wsum if wsum > 0 else 0.0)
+        if checkpoint is not None:
+            _save_ckpt(checkpoint, theta, m, v, step, epoch + 1, 0, cfg)
+    return history
+
+
+def train_mm(model: MoveModel, data: PositionSet, iterations: int = 10,
+             weights: np.ndarray | None = None, prior: float = 1.0) -> list[float]:
+    """Coulom's minorisation-maximisation (2007), one group at a time, full batch.
+
+    For a value ``f`` of group ``g``: ``gamma_f <- (W_f + prior) / (sum_i w_i
+    C_if / E_i + 2 prior / (gamma_f + 1))`` — Coulom's update with his virtual
+    win and loss against a gamma-1 opponent as prior — where ``W_f`` is the
+    weighted number of played moves with value ``f``, ``E_i`` the sum of strengths of
+    position ``i`` and ``C_if`` the sum of strengths of its moves having ``f``,
+    divided by ``gamma_f``. Returns the mean log-likelihood after each iteration.
+    """
+    n = len(data)
+    w_all = np.ones(n) if weights is None else np.asarray(weights, dtype=np.float64)
+    start, pt, tac, pat, p1, p2, broad, target, size, cell_of, nred = _data_args(data, model)
+    offs = model.offsets()
+    idx = np.arange(n, dtype=np.int64)
+    history = []
+    for _ in range(iterations):
+        for g in range(K.N_GROUPS):
+            if offs[g] < 0:
+                continue
+            wins = np.zeros(model.n_params)
+            denom = np.zeros(model.n_params)
+            K.mm_statistics(idx, w_all, start, pt, tac, pat, p1, p2, broad, target, size,
+                            cell_of, nred, model.theta, offs, g, wins, denom)
+            lo = int(offs[g])
+            hi = lo + model.sizes[_group_name(g)]
+            gam = np.exp(model.theta[lo:hi])
+            new = (wins[lo:hi] + prior) / (denom[lo:hi] + 2 * prior / (gam + 1))
+            model.theta[lo:hi] = np.log(new)
+        ll, _ = log_likelihood(model, data, idx, w_all)
+        history.append(ll / max(float(w_all.sum()), 1e-300))
+    return history
+
+
+def _group_name(g: int) -> str:
+    from igo.features.extract import GROUPS
+
+    return GROUPS[g]
