@@ -1,0 +1,83 @@
+"""GoGui views of the influence models (``dboard``: one number per point, top row first).
+
+=====================================  ===========================================
+command                                view
+=====================================  ===========================================
+``igo-influence_distance``             paper 000's ``f(p) = Σ g(s)/max(d, 1)``
+``igo-influence_bouzy``                Bouzy's 5/21 (GNU Go's territory estimate)
+``igo-influence_fukui``                paper 003's model
+``igo-thickness_fukui``                change of paper 003's map caused by the
+                                       last move (the paper's "thickness")
+=====================================  ===========================================
+
+Black is positive, White negative. They are registered with every igo engine by
+:func:`igo.gtp.analyze.standard_analyze_commands`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from igo.gtp.analyze import AnalyzeCommand
+from igo.gtp.args import expect_args
+from igo.gtp.errors import GtpError
+
+if TYPE_CHECKING:
+    from igo.gtp.state import GameState
+
+
+def format_dboard(values: np.ndarray) -> str:
+    """A ``dboard`` reply: rows from the top, three decimals."""
+    return "\n".join(" ".join(f"{round(float(v), 3) + 0.0:.3f}" for v in row) for row in values)
+
+
+def _model(name: str) -> Callable[[np.ndarray], np.ndarray]:
+    from igo.influence import get_model
+
+    return get_model(name)
+
+
+def map_handler(name: str) -> Callable[[GameState, Sequence[str]], str]:
+    """A handler drawing model ``name`` on the current position."""
+
+    def handler(state: GameState, args: Sequence[str]) -> str:
+        expect_args(args, 0)
+        return format_dboard(_model(name)(state.board.to_array()))
+
+    handler.__doc__ = f"``igo-influence_{name}``: the {name} influence map as a dboard."
+    return handler
+
+
+def thickness_handler(name: str) -> Callable[[GameState, Sequence[str]], str]:
+    """A handler drawing the change of model ``name``'s map caused by the last move."""
+
+    def handler(state: GameState, args: Sequence[str]) -> str:
+        expect_args(args, 0)
+        board = state.board
+        if board.last_move is None:
+            raise GtpError("no move played yet: nothing to compare")
+        before = board.copy()
+        before.undo()
+        model = _model(name)
+        return format_dboard(model(board.to_array()) - model(before.to_array()))
+
+    handler.__doc__ = (f"``igo-thickness_{name}``: change of the {name} map caused by the "
+                       "last move, as a dboard.")
+    return handler
+
+
+def influence_analyze_commands() -> list[AnalyzeCommand]:
+    """The influence views, in menu order."""
+    return [
+        AnalyzeCommand("dboard", "Influence (Fukui, paper 003)", "igo-influence_fukui",
+                       map_handler("fukui")),
+        AnalyzeCommand("dboard", "Influence (distance, paper 000)", "igo-influence_distance",
+                       map_handler("distance")),
+        AnalyzeCommand("dboard", "Influence (Bouzy 5-21)", "igo-influence_bouzy",
+                       map_handler("bouzy")),
+        AnalyzeCommand("dboard", "Thickness of the last move (Fukui)", "igo-thickness_fukui",
+                       thickness_handler("fukui")),
+    ]
