@@ -38,16 +38,26 @@ DEFAULT_SPLITS: dict[int, tuple[int, ...]] = {
 
 
 def default_split(size: int) -> tuple[int, ...]:
-    """The cell split of a board size: the table above, else cells of 3 with the
-    remainder spread symmetrically."""
+    """The cell split of a board size: the table above; otherwise an odd number of
+    cells of about 3 points, the remainder given to the middle cell (if odd) and
+    then to pairs of mirror cells from the edges inwards, so the split is symmetric
+    (this rule reproduces the 19 and 13 entries of the table)."""
     if size in DEFAULT_SPLITS:
         return DEFAULT_SPLITS[size]
     n = max(1, round(size / 3))
+    if n % 2 == 0:
+        n += 1
     base = [size // n] * n
     extra = size - sum(base)
-    order = sorted(range(n), key=lambda i: (abs(i - (n - 1) / 2), i))
-    for i in order[:extra]:
+    if extra % 2:
+        base[n // 2] += 1
+        extra -= 1
+    i = 0
+    while extra > 0:
         base[i] += 1
+        base[n - 1 - i] += 1
+        extra -= 2
+        i += 1
     return tuple(base)
 
 

@@ -1,0 +1,74 @@
+"""``igo movepred train / eval / show`` on a few fixture games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from igo.cli.main import main
+
+DATA = Path(__file__).parent / "data" / "tygem_test6.sgfs"
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("mp")
+    out = work / "m.npz"
+    rc = main(["movepred", "train", "--data", str(DATA), "--games", "4", "--moves", "1-30",
+               "--workdir", str(work / "w"), "--out", str(out), "--pattern-threshold", "2",
+               "--epochs", "2", "--batch", "50"])
+    assert rc == 0 and out.is_file()
+    first = np.load(out)["theta"]
+    # a second run finds everything done in the work directory: same parameters
+    rc = main(["movepred", "train", "--data", str(DATA), "--games", "4", "--moves", "1-30",
+               "--workdir", str(work / "w"), "--out", str(out), "--pattern-threshold", "2",
+               "--epochs", "2", "--batch", "50"])
+    assert rc == 0
+    np.testing.assert_array_equal(np.load(out)["theta"], first)
+    return out
+
+
+def test_eval_json_schema(model: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    rc = main(["movepred", "eval", "--model", str(model), "--data", str(DATA), "--moves",
+               "1-50", "--json", "--no-progress"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"positions", "match_rate", "mean_rank", "top20", "mean_log_evidence"}
+    assert out["positions"] == 300  # 6 games x 50 moves, no passes
+    assert 0 < out["match_rate"] < 1 and out["mean_rank"] >= 1
+    assert 0 < out["top20"] <= 1 and out["mean_log_evidence"] < 0
+
+
+def test_eval_by_move_and_text(model: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    rc = main(["movepred", "eval", "--model", str(model), "--data", str(DATA), "--moves",
+               "11-30", "--games", "2", "--by-move", "--json", "--no-progress"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["positions"] == 40 and set(out["by_move"]) == {"11-20", "21-30"}
+    rc = main(["movepred", "eval", "--model", str(model), "--data", str(DATA), "--games", "1",
+               "--no-progress"])
+    assert rc == 0 and "match_rate" in capsys.readouterr().out
+
+
+def test_show(model: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    sgf = tmp_path / "g.sgf"
+    sgf.write_text(DATA.read_text().splitlines()[0])
+    capsys.readouterr()
+    rc = main(["movepred", "show", str(sgf), "--move", "20", "--model", str(model),
+               "--top", "5"])
+    text = capsys.readouterr().out
+    assert rc == 0 and "move 20" in text and text.count("%") >= 5
+    assert main(["movepred", "show", str(sgf), "--move", "999", "--model", str(model)]) == 1
+
+
+def test_bad_model_file_is_a_user_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                        ) -> None:
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a model")
+    rc = main(["movepred", "eval", "--model", str(bad), "--data", str(DATA), "--json"])
+    assert rc == 1
+    assert "not a model file" in capsys.readouterr().err

@@ -1,0 +1,252 @@
+"""The Bradley-Terry move model: probabilities, gradient, training, weights, files, cache."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from igo.core.replay import replay
+from igo.features.extract import GROUPS, FeatureConfig
+from igo.movepred import _kernels as MK
+from igo.movepred.dataset import (
+    build_cache,
+    extract_positions,
+    open_cache,
+    parse_move_range,
+)
+from igo.movepred.evaluate import evaluate, per_position
+from igo.movepred.model import MoveModel
+from igo.movepred.model_io import ModelFileError, load_model, save_model
+from igo.movepred.train import (
+    TrainConfig,
+    build_dictionaries,
+    log_likelihood,
+    train,
+    train_mm,
+)
+from igo.sgf import iter_records
+
+DATA = Path(__file__).parent / "data" / "tygem_test6.sgfs"
+CFG = FeatureConfig(pattern_threshold=2)
+
+
+@pytest.fixture(scope="module")
+def records() -> list:
+    return list(iter_records(DATA, progress=False))
+
+
+@pytest.fixture(scope="module")
+def dicts(records: list) -> tuple[np.ndarray, np.ndarray]:
+    kept, kept_b, stats = build_dictionaries(records, CFG, (0, 40))
+    assert stats["games"] == 6 and stats["positions"] > 200
+    return kept, kept_b
+
+
+@pytest.fixture(scope="module")
+def data(records: list, dicts: tuple[np.ndarray, np.ndarray]):  # type: ignore[no-untyped-def]
+    model = MoveModel(CFG, *dicts)
+    return extract_positions(records[:3], model.extractor, (0, 20))
+
+
+def random_model(dicts: tuple[np.ndarray, np.ndarray], seed: int = 0,
+                 groups: tuple[str, ...] = GROUPS) -> MoveModel:
+    m = MoveModel(FeatureConfig(groups=groups, pattern_threshold=2), *dicts)
+    m.theta[:] = np.random.default_rng(seed).normal(0, 0.5, m.n_params)
+    return m
+
+
+def test_probabilities_sum_to_one(records: list, dicts) -> None:  # type: ignore[no-untyped-def]
+    model = random_model(dicts)
+    board = replay(records[0], 30)
+    board.to_play = records[0].moves[30].color
+    points, probs = model.probabilities(board)
+    assert len(points) == len(probs) > 300
+    assert probs.sum() == pytest.approx(1.0)
+    assert np.all(probs > 0)
+    assert set(points) == set(board.legal_moves(board.to_play))
+
+
+def test_gradient_matches_finite_differences(data, dicts) -> None:  # type: ignore[no-untyped-def]
+    model = random_model(dicts, 1)
+    idx = np.arange(12)
+    w = np.linspace(0.5, 2.0, 12)
+    _, grad = log_likelihood(model, data, idx, w)
+    rng = np.random.default_rng(2)
+    used = np.flatnonzero(grad)
+    for j in rng.choice(used, 15, replace=False):
+        old = model.theta[j]
+        model.theta[j] = old + 1e-5
+        lp, _ = log_likelihood(model, data, idx, w)
+        model.theta[j] = old - 1e-5
+        lm, _ = log_likelihood(model, data, idx, w)
+        model.theta[j] = old
+        assert grad[j] == pytest.approx((lp - lm) / 2e-5, rel=1e-4, abs=1e-6)
+
+
+def test_training_reduces_loss_and_mm_too(data, dicts) -> None:  # type: ignore[no-untyped-def]
+    model = MoveModel(CFG, *dicts)
+    before, _ = log_likelihood(model, data)
+    hist = train(model, data, TrainConfig(epochs=3, batch=16, lr=0.05), progress=False)
+    after, _ = log_likelihood(model, data)
+    assert after > before + 0.5 * len(data)
+    assert hist[-1] > hist[0]
+    mm = MoveModel(CFG, *dicts)
+    h = train_mm(mm, data, iterations=3)
+    assert h[-1] > before / len(data) and h[-1] >= h[0] - 1e-9
+
+
+def test_weights_equal_duplicated_samples(data, dicts) -> None:  # type: ignore[no-untyped-def]
+    model = random_model(dicts, 3)
+    ll_w, g_w = log_likelihood(model, data, np.array([0, 1, 2]), np.array([2.0, 1.0, 3.0]))
+    ll_d, g_d = log_likelihood(model, data, np.array([0, 0, 1, 2, 2, 2]))
+    assert ll_w == pytest.approx(ll_d)
+    np.testing.assert_allclose(g_w, g_d, atol=1e-12)
+    # one full-batch step: weighted training equals training on duplicated positions
+    n = len(data)
+    weights = np.ones(n)
+    weights[:5] = 2.0
+    a = MoveModel(CFG, *dicts)
+    train(a, data, TrainConfig(epochs=1, batch=10 * n), weights=weights, progress=False)
+    dup = np.concatenate([np.arange(n), np.arange(5)])
+    g_dup = log_likelihood(MoveModel(CFG, *dicts), data, dup)[1]
+    g_wt = log_likelihood(MoveModel(CFG, *dicts), data, np.arange(n), weights)[1]
+    np.testing.assert_allclose(g_dup, g_wt, atol=1e-9)
+    assert np.any(a.theta != 0)
+    with pytest.raises(ValueError, match="weights"):
+        train(a, data, weights=-np.ones(n), progress=False)
+
+
+def test_checkpoint_resume_gives_the_same_model(data, dicts, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    cfg = TrainConfig(epochs=2, batch=10, checkpoint_every=2)  # 6 batches an epoch
+    full = MoveModel(CFG, *dicts)
+    train(full, data, cfg, progress=False)
+    ck = tmp_path / "ck.npz"
+    real = MK.batch_gradient
+    calls = {"n": 0}
+
+    def flaky(*args):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 10:  # epoch 2, batch 4: last checkpoint after batch 2
+            raise KeyboardInterrupt
+        return real(*args)
+
+    import igo.movepred.train as T
+
+    monkeypatch.setattr(T.K, "batch_gradient", flaky)
+    with pytest.raises(KeyboardInterrupt):
+        train(MoveModel(CFG, *dicts), data, cfg, checkpoint=ck, progress=False)
+    monkeypatch.setattr(T.K, "batch_gradient", real)
+    resumed = MoveModel(CFG, *dicts)
+    train(resumed, data, cfg, checkpoint=ck, progress=False)
+    np.testing.assert_allclose(resumed.theta, full.theta, rtol=1e-12)
+    with pytest.raises(ValueError, match="other settings"):
+        train(MoveModel(CFG, *dicts), data, TrainConfig(epochs=3), checkpoint=ck,
+              progress=False)
+
+
+def test_metrics(data, dicts) -> None:  # type: ignore[no-untyped-def]
+    model = MoveModel(CFG, *dicts)  # all gammas 1: every move ties
+    rows = per_position(model, data)
+    n_moves = np.diff(np.asarray(data.start))
+    np.testing.assert_allclose(rows[:, 0], 1.0 / n_moves)
+    np.testing.assert_allclose(rows[:, 1], (n_moves + 1) / 2)
+    np.testing.assert_allclose(rows[:, 3], -np.log(n_moves))
+    np.testing.assert_allclose(rows[:, 2], np.minimum(20 / n_moves, 1))
+    overall, by = evaluate(model, data)
+    assert overall.positions == len(data) and set(by) == {"1-10", "11-20"}
+    assert sum(m.positions for m in by.values()) == len(data)
+
+
+def test_model_file_round_trip_and_errors(dicts, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    model = random_model(dicts, 4, groups=("liberties", "dist_prev", "pattern", "broad"))
+    model.summary = {"games": 6}
+    f = tmp_path / "m.npz"
+    save_model(model, f)
+    back = load_model(f)
+    np.testing.assert_array_equal(back.theta, model.theta)
+    np.testing.assert_array_equal(back.pattern_hashes, model.pattern_hashes)
+    assert back.config == model.config and back.summary == {"games": 6}
+    raw = f.read_bytes()
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(raw[: len(raw) // 2])
+    with pytest.raises(ModelFileError, match="corrupt"):
+        load_model(bad)
+    bad.write_bytes(b"hello")
+    with pytest.raises(ModelFileError):
+        load_model(bad)
+    other = tmp_path / "other.npz"
+    np.savez(other, x=np.zeros(3))
+    with pytest.raises(ModelFileError, match="missing"):
+        load_model(other)
+    with pytest.raises(ModelFileError, match="no such"):
+        load_model(tmp_path / "absent.npz")
+    meta = json.loads(np.load(f)["meta"].tobytes())
+    meta["version"] = 99
+    with open(other, "wb") as fh:
+        np.savez(fh, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
+                 theta=model.theta, pattern_hashes=model.pattern_hashes,
+                 broad_keys=model.broad_keys)
+    with pytest.raises(ModelFileError, match="version"):
+        load_model(other)
+    meta["version"] = 1
+    with open(other, "wb") as fh:
+        np.savez(fh, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
+                 theta=model.theta[:-1], pattern_hashes=model.pattern_hashes,
+                 broad_keys=model.broad_keys)
+    with pytest.raises(ModelFileError, match="inconsistent"):
+        load_model(other)
+
+
+def test_cache_resumes_and_matches_memory(records: list, dicts, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    model = MoveModel(CFG, *dicts)
+    mem = extract_positions(records, model.extractor, (0, 30))
+
+    def broken():  # type: ignore[no-untyped-def]
+        yield from records[:4]
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        build_cache(broken(), model.extractor, tmp_path / "c", (0, 30), chunk=2,
+                    progress=False)
+    with pytest.raises(ValueError, match="incomplete"):
+        open_cache(tmp_path / "c")
+    disk = build_cache(records, model.extractor, tmp_path / "c", (0, 30), chunk=2,
+                       progress=False)
+    assert len(disk) == len(mem) and disk.n_games == 6
+    for name in ("start", "target", "prev1", "prev2", "move_number", "game", "broad", "pt",
+                 "tac", "pat"):
+        np.testing.assert_array_equal(np.asarray(getattr(disk, name)),
+                                      np.asarray(getattr(mem, name)))
+    with pytest.raises(ValueError, match="different"):
+        build_cache(records, model.extractor, tmp_path / "c", (0, 20), progress=False)
+
+
+def test_move_range() -> None:
+    assert parse_move_range("1-50") == (0, 50)
+    assert parse_move_range("all")[0] == 0
+    for bad in ("0-5", "5-1", "x", "1-2-3"):
+        with pytest.raises(ValueError, match="move range"):
+            parse_move_range(bad)
+
+
+def test_scoring_kernel_matches_sum_of_gammas(data, dicts) -> None:  # type: ignore[no-untyped-def]
+    model = random_model(dicts, 5)
+    i = 7
+    a, b = int(data.start[i]), int(data.start[i + 1])
+    cell_of, nred = model.extractor.cells(19)
+    sc = np.zeros(361)
+    vals = np.zeros(8, np.int64)
+    MK.position_scores(i, data.start, data.pt, data.tac, data.pat, data.prev1, data.prev2,
+                       data.broad, 19, cell_of, nred, model.theta, model.offsets(), vals, sc)
+    offs = model.offsets()
+    for m in range(a, b, 17):
+        MK.move_values(int(data.pt[m]), int(data.tac[m]), int(data.pat[m]),
+                       int(data.prev1[i]), int(data.prev2[i]), data.broad[i], 19, cell_of,
+                       nred, vals)
+        expect = np.prod([model.gammas(g)[vals[k]] for k, g in enumerate(GROUPS)
+                          if offs[k] >= 0])
+        assert np.exp(sc[m - a]) == pytest.approx(expect)
