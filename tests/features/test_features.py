@@ -195,20 +195,31 @@ def test_largest_matching_size_is_used() -> None:
     assert f2.pat[0] == d.get(int(row[3]))
 
 
-def test_extract_game_matches_position() -> None:
-    b = random_board(19, 30, 41)
+@pytest.mark.parametrize(("n", "seed"), [(30, 41), (160, 42)])
+def test_extract_game_matches_position(n: int, seed: int) -> None:
+    b = random_board(19, n, seed)
     moves = b.history
     rec = GameRecord(size=19, rules=SIMPLE, moves=list(moves))
-    ex = Extractor(FeatureConfig())
-    g = ex.extract_game(rec, 0, 30)
+    # a dictionary holding every other hash seen along the game, so that ids vary
+    ex0 = Extractor(FeatureConfig())
+    seen, _, _ = ex0.count_game(rec)
+    probe = Board(19, SIMPLE)
+    for mv in moves[: n // 2]:
+        seen = np.concatenate([seen.ravel(), ex0.position(probe, mv.color).hashes.ravel()])
+        probe.play(mv.color, mv.point)
+    kept = np.unique(seen.ravel())[::2]
+    ex = Extractor(FeatureConfig(), patterns=dictionary_table(kept))
+    g = ex.extract_game(rec, 0, n)
     assert len(g.pos_info) == sum(1 for m in moves if m.point is not None)
     replay = Board(19, SIMPLE)
     for k, mv in enumerate(moves):
-        start, n, target, prev1, _, idx = (int(x) for x in g.pos_info[k])
+        start, m, target, prev1, _, idx = (int(x) for x in g.pos_info[k])
         assert idx == k
         f = ex.position(replay, mv.color)
-        assert np.array_equal(g.pt[start:start + n], f.pt)
-        assert np.array_equal(g.tac[start:start + n], f.tac)
+        assert np.array_equal(g.pt[start:start + m], f.pt)
+        assert np.array_equal(g.tac[start:start + m], f.tac)
+        assert np.array_equal(g.pat[start:start + m], f.pat)
+        assert np.count_nonzero(f.pat) > 0
         assert f.points()[target] == mv.point
         if k:
             p = moves[k - 1].point

@@ -285,6 +285,15 @@ def table_put(keys: np.ndarray, vals: np.ndarray, key: np.uint64, value: int) ->
 
 
 @njit
+def lookup_many(keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
+                out: np.ndarray) -> None:
+    """``out[i]`` = id of ``keys[i]`` in the table, 0 if absent."""
+    for i in range(keys.shape[0]):
+        v = table_get(tkeys, tvals, keys[i])
+        out[i] = v if v >= 0 else 0
+
+
+@njit
 def pattern_id(hashes: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray) -> int:
     """Id of the largest size whose hash is in the table, 0 if none."""
     for k in range(hashes.shape[0] - 1, -1, -1):
@@ -406,12 +415,19 @@ def position_features(s: BoardState, c: int, suicide_ok: bool, off_r: np.ndarray
                       tvals: np.ndarray, use_table: bool, libs: np.ndarray,
                       mark: np.ndarray, stamp: np.ndarray, out_pt: np.ndarray,
                       out_tac: np.ndarray, out_hash: np.ndarray,
-                      out_pat: np.ndarray) -> int:
+                      out_pat: np.ndarray, cache: np.ndarray, changed_at: np.ndarray,
+                      tick: int) -> int:
     """Features of every legal move of ``c`` (simple ko; no pass); returns the count.
 
     Moves are listed in increasing padded index. With ``use_table`` the pattern id
-    (:func:`pattern_id`) goes to ``out_pat``; otherwise the canonical hashes of all
-    sizes go to ``out_hash[m, :]``.
+    (:func:`pattern_id`) goes to ``out_pat``; the canonical hashes of all sizes go
+    to ``out_hash[m, :]`` when ``out_hash`` has room (not for cached ids).
+
+    Pattern cache (used with ``use_table`` when ``cache`` has rows): ``cache[c - 1,
+    p]`` holds the pattern id of ``p`` for colour ``c`` and ``cache[c + 1, p]`` the
+    tick at which it was computed; it is reused while no point of the pattern has
+    changed since (``changed_at[p]``, kept by :func:`mark_changes`, is older). Ids
+    computed now are stamped with ``tick``.
     """
     string_liberties(s, mark, stamp, libs)
     size = s.meta[0]
@@ -419,6 +435,7 @@ def position_features(s: BoardState, c: int, suicide_ok: bool, off_r: np.ndarray
     vals = np.empty(off_r.shape[0], np.int64)
     hs = np.empty(size_end.shape[0], np.uint64)
     scr = np.empty(12, np.int64)
+    use_cache = use_table and cache.shape[0] == 4
     n = 0
     for r in range(size):
         for cc in range(size):
@@ -427,15 +444,42 @@ def position_features(s: BoardState, c: int, suicide_ok: bool, off_r: np.ndarray
                 continue
             out_pt[n] = p
             out_tac[n] = tactical_code(s, p, c, libs, mark, stamp, scr)
+            if use_cache and cache[c + 1, p] > changed_at[p]:
+                out_pat[n] = cache[c - 1, p]
+                n += 1
+                continue
             pattern_values(s, p, c, off_r, off_c, vals)
             pattern_hashes(vals, symkeys, size_end, size_keys, hs)
             if use_table:
                 out_pat[n] = pattern_id(hs, tkeys, tvals)
-            else:
+                if use_cache:
+                    cache[c - 1, p] = out_pat[n]
+                    cache[c + 1, p] = tick
+            if out_hash.shape[0] > n:
                 for k in range(hs.shape[0]):
                     out_hash[n, k] = hs[k]
             n += 1
     return n
+
+
+@njit
+def mark_changes(s: BoardState, before: np.ndarray, off_r: np.ndarray, off_c: np.ndarray,
+                 changed_at: np.ndarray, tick: int) -> None:
+    """Compare the stones with ``before`` (then update it): every point whose pattern
+    contains a changed point gets ``changed_at = tick``."""
+    size = s.meta[0]
+    w = size + 2
+    for q in range(s.color.shape[0]):
+        if s.color[q] == before[q]:
+            continue
+        before[q] = s.color[q]
+        r0 = q // w - 1
+        c0 = q % w - 1
+        for i in range(off_r.shape[0]):
+            rr = r0 + off_r[i]
+            cc = c0 + off_c[i]
+            if 0 <= rr < size and 0 <= cc < size:
+                changed_at[(rr + 1) * w + cc + 1] = tick
 
 
 @njit
@@ -549,11 +593,15 @@ def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, l
     red = np.empty((nred, nred), np.int64)
     keys = np.empty(nred * nred, np.uint64)
     dummy_hash = np.empty((1, 1), np.uint64)
+    cache = np.zeros((4, a_len), np.int64)
+    changed_at = np.zeros(a_len, np.int64)
+    before = s.color.copy()
     status[0] = GAME_OK
     npos = 0
     nmov = 0
     cap = out_pt.shape[0]
     for i in range(min(last, pts.shape[0])):
+        tick = i + 1
         p = pts[i]
         c = cols[i]
         if i >= first and p != 0:
@@ -563,7 +611,7 @@ def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, l
             m = position_features(s, c, suicide_ok, off_r, off_c, symkeys,
                                   size_end, size_keys, tkeys, tvals, True, libs, mark,
                                   stamp, out_pt[nmov:], out_tac[nmov:], dummy_hash,
-                                  out_pat[nmov:])
+                                  out_pat[nmov:], cache, changed_at, tick)
             target = -1
             for j in range(m):
                 if out_pt[nmov + j] == p:
@@ -591,4 +639,5 @@ def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, l
         if not _advance(s, p, c, suicide_ok):
             status[0] = GAME_ILLEGAL
             return npos
+        mark_changes(s, before, off_r, off_c, changed_at, tick)
     return npos

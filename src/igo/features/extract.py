@@ -214,11 +214,10 @@ class Extractor:
         t = self.tables
         n = K.position_features(s, c, board.rules.suicide, t.off_r, t.off_c, t.symkeys,
                                 t.size_end, t.size_keys, self.patterns.keys,
-                                self.patterns.vals, False, np.zeros(a, np.int64),
+                                self.patterns.vals, True, np.zeros(a, np.int64),
                                 np.zeros(a, np.int32), np.zeros(1, np.int64), out_pt,
-                                out_tac, out_hash, out_pat)
-        pat = np.array([K.pattern_id(out_hash[i], self.patterns.keys, self.patterns.vals)
-                        for i in range(n)], dtype=np.int64)
+                                out_tac, out_hash, out_pat, np.zeros((0, 0), np.int64),
+                                np.zeros(0, np.int64), 0)
         cell_of, nred = self.cells(size)
         keys = np.zeros(nred * nred, np.uint64)
         if self.config.uses_broad:
@@ -229,8 +228,10 @@ class Extractor:
                               np.empty((nred, nred), np.int64),
                               np.empty((nred, nred), np.int64),
                               np.empty((nred, nred), np.int64), keys)
-        broad = np.array([max(self.broad.get(int(k)), 0) for k in keys], dtype=np.int64)
-        return PositionFeatures(size, out_pt[:n].copy(), out_tac[:n].copy(), pat,
+        broad = np.zeros(nred * nred, np.int64)
+        if self.config.uses_broad:
+            K.lookup_many(keys, self.broad.keys, self.broad.vals, broad)
+        return PositionFeatures(size, out_pt[:n].copy(), out_tac[:n].copy(), out_pat[:n].copy(),
                                 out_hash[:n].copy(), keys, broad)
 
 

@@ -62,6 +62,7 @@ class MoveModel:
             raise ValueError(f"theta has {self.theta.shape[0]} entries, the feature layout "
                              f"needs {self.n_params}")
         self._extractor: Extractor | None = None
+        self._offs = self.offsets()
 
     @property
     def sizes(self) -> dict[str, int]:
@@ -112,30 +113,38 @@ class MoveModel:
         o = int(self.offsets()[i])
         return np.exp(self.theta[o:o + self.sizes[group]])
 
+    def scores(self, board: Board, color: Color | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+        """Padded points of the legal moves of ``color`` (default ``board.to_play``)
+        and their scores ``log gamma`` (one feature kernel call and one scoring kernel
+        call; for search). Previous moves are taken from the board history."""
+        feats = self.extractor.position(board, color)
+        w = board.size + 2
+        hist = board.history
+        prev = np.zeros(2, np.int64)
+        for k in (1, 2):
+            if len(hist) >= k:
+                p = hist[-k].point
+                if p is not None:
+                    prev[k - 1] = (p[0] + 1) * w + p[1] + 1
+        n = len(feats.pt)
+        sc = np.empty(board.size * board.size)
+        if n:
+            cell_of, nred = self.extractor.cells(board.size)
+            K.position_scores(0, np.array([0, n], np.int64), feats.pt, feats.tac, feats.pat,
+                              prev[:1], prev[1:], feats.broad.reshape(1, -1), board.size,
+                              cell_of, nred, self.theta, self._offs,
+                              np.empty(K.N_GROUPS, np.int64), sc)
+        return feats.pt, sc[:n].copy()
+
     def probabilities(self, board: Board, color: Color | None = None
                       ) -> tuple[list[Point], np.ndarray]:
         """Legal moves of ``color`` (default ``board.to_play``) and their model
         probabilities (summing to 1), previous moves taken from the board history.
         """
-        feats = self.extractor.position(board, color)
-        w = board.size + 2
-        hist = board.history
-        prev = [0, 0]
-        for k in (1, 2):
-            if len(hist) >= k and hist[-k].point is not None:
-                p = hist[-k].point
-                assert p is not None
-                prev[k - 1] = (p[0] + 1) * w + p[1] + 1
-        n = len(feats.pt)
-        if n == 0:
+        pts, sc = self.scores(board, color)
+        if len(pts) == 0:
             return [], np.zeros(0)
-        cell_of, nred = self.extractor.cells(board.size)
-        start = np.array([0, n], np.int64)
-        sc = np.empty(board.size * board.size)
-        K.position_scores(0, start, feats.pt, feats.tac, feats.pat,
-                          np.array([prev[0]], np.int64), np.array([prev[1]], np.int64),
-                          feats.broad.reshape(1, -1), board.size, cell_of, nred,
-                          self.theta, self.offsets(), np.empty(K.N_GROUPS, np.int64), sc)
-        s = sc[:n] - sc[:n].max()
-        p = np.exp(s)
-        return feats.points(), p / p.sum()
+        w = board.size + 2
+        p = np.exp(sc - sc.max())
+        return [Point(int(q) // w - 1, int(q) % w - 1) for q in pts], p / p.sum()
