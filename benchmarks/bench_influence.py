@@ -21,8 +21,8 @@ import numpy as np
 
 from igo.influence import _kernels as K
 from igo.influence import get_model
-from igo.influence.eyes import eye_degree
 from igo.influence.evaluate import stage_stones
+from igo.influence.eyes import eye_degree
 from igo.influence.labels import iter_counted
 
 ROOT = Path(__file__).resolve().parents[1]

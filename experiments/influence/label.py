@@ -3,7 +3,8 @@
 Resumable: every answer is cached in ``cache/labels.sqlite``; rerun to continue.
 Run niced in the background::
 
-    nohup nice -n 10 .venv/bin/python experiments/influence/label.py > experiments/influence/cache/label.log 2>&1 &
+    nohup nice -n 10 .venv/bin/python experiments/influence/label.py \
+        > experiments/influence/cache/label.log 2>&1 &
 
 The same labelling is done on demand by ``igo influence eval`` (``--label``).
 """
