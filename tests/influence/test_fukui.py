@@ -61,10 +61,10 @@ def test_eye_degree_matches_reference(size: int) -> None:
         np.testing.assert_allclose(eye_degree(stones, prm), want, atol=1e-12)
 
 
-@pytest.mark.parametrize("size", [7, 9, 11])
-def test_kernel_matches_reference(size: int) -> None:
+@pytest.mark.parametrize(("size", "share"), [(7, 0.0), (9, 0.0), (11, 0.0), (9, 0.5)])
+def test_kernel_matches_reference(size: int, share: float) -> None:
     rng = np.random.default_rng(100 + size)
-    prm = FukuiParams(max_reach=8, k_far=0.08)
+    prm = FukuiParams(max_reach=8, k_far=0.08, pass_friend=share, pass_enemy=share / 2)
     model = FukuiModel(prm)
     for density in (0.05, 0.2, 0.4):
         stones = random_stones(rng, size, density)
@@ -190,5 +190,7 @@ def test_colour_symmetry_and_bad_params() -> None:
     np.testing.assert_allclose(model(stones.T), model(stones).T, atol=1e-9)
     with pytest.raises(ValueError):
         FukuiParams(a=-1)
+    with pytest.raises(ValueError):
+        FukuiParams(pass_enemy=1.5)
     with pytest.raises(ValueError):
         EyeParams(lib_cap=0)

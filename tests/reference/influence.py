@@ -203,16 +203,19 @@ def ref_fukui(stones: list[list[int]], params: object, rules: list[object]) -> l
                         side = (qr - sr) * uc - (qc - sc) * ur  # signed sideways offset
                         if along < 1 or abs(side) > along or along > p_.max_reach:  # type: ignore[attr-defined]
                             continue
-                        ok = True
+                        factor = 1.0
                         x, y = along, side
                         while x > 1:  # the chain of parents back to the stone
                             x, y = x - 1, math.floor(abs(y) * (x - 1) / x + 0.5 - 1e-9) * (
                                 1 if y >= 0 else -1)
                             pr, pc = sr + x * ur + y * uc, sc + x * uc - y * ur
-                            if not empty((pr, pc)):
-                                ok = False
-                                break
-                        if not ok:
+                            if not (0 <= pr < size and 0 <= pc < size):
+                                factor = 0.0
+                            elif stones[pr][pc] == g:
+                                factor *= p_.pass_friend  # type: ignore[attr-defined]
+                            elif stones[pr][pc] != 0:
+                                factor *= p_.pass_enemy  # type: ignore[attr-defined]
+                        if factor <= 0:
                             continue
                         dist = along + p_.lateral * abs(side)  # type: ignore[attr-defined]
                         k = p_.k_scale / src[d]  # type: ignore[attr-defined]
@@ -222,5 +225,5 @@ def ref_fukui(stones: list[list[int]], params: object, rules: list[object]) -> l
                             val = (src[d] - k * p_.d_break  # type: ignore[attr-defined]
                                    - p_.k_far * (dist - p_.d_break))  # type: ignore[attr-defined]
                         if val > 0:
-                            out[qr][qc] += g * (0.5 if abs(side) == along else 1.0) * val
+                            out[qr][qc] += g * (0.5 if abs(side) == along else 1.0) * val * factor
     return out

@@ -230,18 +230,21 @@ def fukui_map(stones: np.ndarray, emap: np.ndarray, a: float, a0: float,
               rule_partner: np.ndarray, rule_kizu: np.ndarray, rule_side_pts: np.ndarray,
               rule_side_dir: np.ndarray, rule_gain: np.ndarray, max_gain: float,
               off: np.ndarray, off_w: np.ndarray, lateral: float, k_scale: float,
-              d_break: float, k_far: float, out: np.ndarray) -> None:
+              d_break: float, k_far: float, pass_friend: float, pass_enemy: float,
+              out: np.ndarray) -> None:
     """Paper 003 section 4: sum over stones of their spread, shielded sources.
 
     ``off[d, i]`` = (row offset, col offset, parent index or -1, along, sideways)
     of the fan of direction ``d``, parents before children; ``off_w[i]`` the
     weight of fan point ``i`` (1/2 on the fan's diagonal edges, shared by two fans).
+    Influence passing a friendly (enemy) stone on its way is multiplied by
+    ``pass_friend`` (``pass_enemy``); 0 is the paper's full shielding.
     """
     size = stones.shape[0]
     out[:, :] = 0.0
     src = np.empty(4, dtype=np.float64)
     n_off = off.shape[1]
-    reach = np.zeros(n_off, dtype=np.bool_)
+    att = np.zeros(n_off, dtype=np.float64)
     for r in range(size):
         for c in range(size):
             g = stones[r, c]
@@ -254,20 +257,25 @@ def fukui_map(stones: np.ndarray, emap: np.ndarray, a: float, a0: float,
             for d in range(4):
                 source = src[d]
                 for i in range(n_off):
-                    reach[i] = False
+                    att[i] = 0.0
                     rr = r + off[d, i, 0]
                     cc = c + off[d, i, 1]
                     if rr < 0 or rr >= size or cc < 0 or cc >= size:
                         continue
                     par = off[d, i, 2]
+                    factor = 1.0
                     if par >= 0:
-                        if not reach[par]:
-                            continue
-                        if stones[r + off[d, par, 0], c + off[d, par, 1]] != 0:
-                            continue
+                        factor = att[par]
+                        on_path = stones[r + off[d, par, 0], c + off[d, par, 1]]
+                        if on_path == g:
+                            factor *= pass_friend
+                        elif on_path != 0:
+                            factor *= pass_enemy
+                    if factor <= 0.0:
+                        continue
                     dist = off[d, i, 3] + lateral * off[d, i, 4]
                     val = decay(dist, source, k_scale, d_break, k_far)
                     if val <= 0.0:
                         continue
-                    reach[i] = True
-                    out[rr, cc] += g * off_w[i] * val
+                    att[i] = factor
+                    out[rr, cc] += g * off_w[i] * val * factor

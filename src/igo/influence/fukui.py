@@ -16,7 +16,8 @@ Section 4.1 of the paper, per stone (Black positive, White negative):
    of each;
 4. **shielding**: influence does not pass beyond a stone (of either colour):
    a fan point is reached only through the chain of points toward the source
-   (the nearest lattice point on the straight line), all empty;
+   (the nearest lattice point on the straight line), all empty (with
+   ``pass_friend``/``pass_enemy`` above 0, a share passes each stone);
 5. the stone's own point gets the mean of its four sources; the map is the sum
    over stones.
 
@@ -189,6 +190,11 @@ class FukuiParams:
     lateral
         Cost of a sideways step in the fan, relative to a step forward; 0.5
         (the fan is wider than a line, weaker at its sides).
+    pass_friend, pass_enemy
+        Share of the influence that passes a friendly / an enemy stone on its
+        way (multiplied once per stone passed). 0 and 0: the paper's shielding,
+        "other stones block the influence" (section 4.1, step 3); the paper does
+        not say whether a friendly stone blocks too, so the two are separate.
     max_reach
         Length of the fans (points); 12, beyond any reach ``f`` allows with the
         defaults (the table's size only).
@@ -207,13 +213,17 @@ class FukuiParams:
     d_break: float = 2.0
     k_far: float = 0.1
     lateral: float = 0.5
+    pass_friend: float = 0.0
+    pass_enemy: float = 0.0
     max_reach: int = 12
     eyes: EyeParams = field(default_factory=EyeParams)
 
     def __post_init__(self) -> None:
         nonneg = (self.a, self.a0, self.k_nobi, self.k_kosumi, self.k_ikken, self.k_kogeima,
-                  self.max_gain, self.k_scale, self.d_break, self.k_far, self.lateral)
-        if min(nonneg) < 0 or self.max_reach < 1 or self.a + self.a0 <= 0:
+                  self.max_gain, self.k_scale, self.d_break, self.k_far, self.lateral,
+                  self.pass_friend, self.pass_enemy)
+        if (min(nonneg) < 0 or max(self.pass_friend, self.pass_enemy) > 1
+                or self.max_reach < 1 or self.a + self.a0 <= 0):
             raise ValueError(f"bad Fukui parameters {self}")
 
     def gain(self, relation: str) -> float:
@@ -306,7 +316,8 @@ class FukuiModel:
                           emap)
         out = np.empty(arr.shape, dtype=np.float64)
         FK.fukui_map(arr, emap, prm.a, prm.a0, *self._rules, prm.max_gain, self._off, self._w,
-                     prm.lateral, prm.k_scale, prm.d_break, prm.k_far, out)
+                     prm.lateral, prm.k_scale, prm.d_break, prm.k_far, prm.pass_friend,
+                     prm.pass_enemy, out)
         return out
 
 

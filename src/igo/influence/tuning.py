@@ -4,7 +4,8 @@ The paper chose its constants by hand and judged the maps by eye. Here they
 are tuned on the tuning games of the ownership comparison
 (:mod:`igo.influence.evaluate`) by a simple local random search: from the best
 parameters so far, draw a neighbour (each tunable constant multiplied by
-``exp(N(0, step))`` with probability 1/2), keep it if the mean accuracy over
+``exp(N(0, step))`` with probability 1/2, the shares in [0, 1] moved by
+``N(0, step / 2)``), keep it if the mean accuracy over
 the stages is higher. Reported numbers then come from the other games.
 """
 
@@ -25,8 +26,10 @@ from igo.influence.fukui import FukuiModel, FukuiParams
 
 #: Constants the search changes (the eye constants are prefixed ``eyes.``).
 TUNABLE = ("a", "a0", "k_nobi", "k_kosumi", "k_ikken", "k_kogeima", "max_gain", "k_scale",
-           "d_break", "k_far", "lateral", "eyes.eye_weight", "eyes.lib_weight",
-           "eyes.lib_cap")
+           "d_break", "k_far", "lateral", "pass_friend", "pass_enemy", "eyes.eye_weight",
+           "eyes.lib_weight", "eyes.lib_cap")
+#: Constants in [0, 1], changed by adding ``N(0, step / 2)`` (they may start at 0).
+SHARES = ("pass_friend", "pass_enemy")
 
 
 def params_to_dict(params: FukuiParams) -> dict[str, Any]:
@@ -108,7 +111,10 @@ def tune_fukui(positions: Sequence[StagePosition], rng: np.random.Generator, *,
         changed = False
         for name in TUNABLE:
             if rng.random() < 0.5:
-                value = _get(best, name) * float(np.exp(rng.normal(0.0, step)))
+                if name in SHARES:
+                    value = float(np.clip(_get(best, name) + rng.normal(0.0, step / 2), 0, 1))
+                else:
+                    value = _get(best, name) * float(np.exp(rng.normal(0.0, step)))
                 if name == "eyes.lib_cap":
                     value = max(1.0, value)
                 cand = _replace(cand, name, value)
