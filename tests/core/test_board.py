@@ -340,6 +340,34 @@ def test_setup_stones_are_not_moves_and_undo_as_one() -> None:
         board.undo()
 
 
+def test_setup_before_the_first_move_starts_the_position_history() -> None:
+    """The empty board before a setup is not part of the game: emptying the board by
+    a (permitted) suicide is then no repetition. After moves, it is."""
+    tromp_taylor = Ruleset("positional", True)
+    board = Board(2, tromp_taylor)
+    board.setup(white=[Point(0, 1), Point(1, 0), Point(1, 1)])
+    assert board.play(W, Point(0, 0)) == 4  # the whole board commits suicide
+    assert not board.to_array().any()
+    board = Board(2, tromp_taylor)
+    for p in (Point(0, 1), Point(1, 0), Point(1, 1)):
+        board.play(W, p)
+        board.play(B, None)
+    with pytest.raises(SuperkoError):
+        board.play(W, Point(0, 0))  # back to the empty board the game started from
+
+
+def test_setup_after_moves_adds_a_position() -> None:
+    board = Board(9)
+    board.play(B, Point(4, 4))
+    board.setup(black=[Point(0, 0)], white=[Point(8, 8)])
+    assert board.move_number == 1
+    assert board[Point(0, 0)] == B and board[Point(8, 8)] == W
+    board.undo()
+    assert board[Point(0, 0)] == EMPTY and board[Point(4, 4)] == B
+    with pytest.raises(OccupiedError, match="twice"):
+        board.setup(black=[Point(1, 1)], white=[Point(1, 1)])
+
+
 def test_setup_errors_leave_the_board_unchanged() -> None:
     board = Board(9)
     board.place(B, [Point(2, 2)])
