@@ -33,6 +33,8 @@ def test_svg_draws_stones_and_squares() -> None:
     assert svg.count('fill="#1f4fbf"') == 36 and svg.count('fill="#d62d20"') == 36
     assert "a &lt;test&gt; &amp; more" in svg
     assert ">J<" in svg and ">I<" not in svg     # GTP columns skip I
+    marked = influence_svg(stones, values, mark=(2, 2))
+    assert marked.count("<circle") == 3 and 'stroke="#19a319"' in marked
 
 
 def test_square_sizes() -> None:

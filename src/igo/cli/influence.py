@@ -133,8 +133,10 @@ def _run_show(a: argparse.Namespace) -> int:
         from igo.report.board_map import write_influence_picture
 
         what = "change by move" if a.change else "after move"
+        last = record.moves[n - 1].point if n >= 1 else None
         write_influence_picture(a.output, after, values,
-                                title=f"{a.model} influence, {what} {n}")
+                                title=f"{a.model} influence, {what} {n}",
+                                mark=None if last is None else (last.row, last.col))
     if a.json or not a.output:
         out = {"model": a.model, "move": n, "size": record.size, "change": a.change,
                "map": np.round(values, 4).tolist()}

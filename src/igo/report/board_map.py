@@ -17,6 +17,7 @@ from igo.core.coords import GTP_COLUMNS
 BLACK_COLOUR = "#1f4fbf"
 WHITE_COLOUR = "#d62d20"
 BOARD_COLOUR = "#e3b86b"
+MARK_COLOUR = "#19a319"
 CELL = 28  # pixels per point in SVG
 MARGIN = 28
 
@@ -48,8 +49,9 @@ def square_side(value: float, scale: float) -> float:
 
 
 def influence_svg(stones: np.ndarray, values: np.ndarray, *, title: str = "",
-                  scale: float | None = None) -> str:
-    """An SVG picture of ``stones`` (signed or board-encoded) with ``values``.
+                  scale: float | None = None, mark: tuple[int, int] | None = None) -> str:
+    """An SVG picture of ``stones`` (signed or board-encoded) with ``values``;
+    ``mark`` (row, col) circles a point (the last move) in green.
 
     Raises
     ------
@@ -105,12 +107,17 @@ def influence_svg(stones: np.ndarray, values: np.ndarray, *, title: str = "",
             out.append(f'<rect x="{cx - side / 2:.1f}" y="{cy - side / 2:.1f}" '
                        f'width="{side:.1f}" height="{side:.1f}" fill="{colour}" '
                        'fill-opacity="0.75"/>')
+    if mark is not None:
+        cx, cy = xy(*mark)
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.3:.1f}" fill="none" '
+                   f'stroke="{MARK_COLOUR}" stroke-width="3"/>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
 def write_influence_png(path: str | Path, stones: np.ndarray, values: np.ndarray, *,
-                        title: str = "", scale: float | None = None, dpi: int = 100) -> None:
+                        title: str = "", scale: float | None = None,
+                        mark: tuple[int, int] | None = None, dpi: int = 100) -> None:
     """The same picture as :func:`influence_svg`, drawn with matplotlib into a PNG."""
     import matplotlib
 
@@ -138,6 +145,9 @@ def write_influence_png(path: str | Path, stones: np.ndarray, values: np.ndarray
                 colour = BLACK_COLOUR if v[r, c] > 0 else WHITE_COLOUR
                 ax.add_patch(Rectangle((c - side / 2, y - side / 2), side, side,
                                        facecolor=colour, alpha=0.75, lw=0, zorder=3))
+    if mark is not None:
+        ax.add_patch(Circle((mark[1], size - 1 - mark[0]), 0.3, facecolor="none",
+                            edgecolor=MARK_COLOUR, lw=2.5, zorder=4))
     ax.set_xticks(range(size), list(GTP_COLUMNS[:size]))
     ax.set_yticks(range(size), [str(i + 1) for i in range(size)])
     ax.set_xlim(-0.7, size - 0.3)
@@ -154,7 +164,8 @@ def write_influence_png(path: str | Path, stones: np.ndarray, values: np.ndarray
 
 
 def write_influence_picture(path: str | Path, stones: np.ndarray, values: np.ndarray, *,
-                            title: str = "", scale: float | None = None) -> None:
+                            title: str = "", scale: float | None = None,
+                            mark: tuple[int, int] | None = None) -> None:
     """Write ``.svg`` or ``.png`` by the file's suffix.
 
     Raises
@@ -164,9 +175,9 @@ def write_influence_picture(path: str | Path, stones: np.ndarray, values: np.nda
     """
     suffix = Path(path).suffix.lower()
     if suffix == ".svg":
-        Path(path).write_text(influence_svg(stones, values, title=title, scale=scale),
-                              encoding="utf-8")
+        Path(path).write_text(influence_svg(stones, values, title=title, scale=scale,
+                                            mark=mark), encoding="utf-8")
     elif suffix == ".png":
-        write_influence_png(path, stones, values, title=title, scale=scale)
+        write_influence_png(path, stones, values, title=title, scale=scale, mark=mark)
     else:
         raise PictureError(f"picture format {suffix or '(none)'!r} unknown: use .svg or .png")
