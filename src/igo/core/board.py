@@ -365,7 +365,7 @@ class Board:
         action = self._log.pop()
         self.to_play = action.to_play
         if action.positions is not None:
-            self._positions = action.positions
+            self._positions = list(action.positions)  # the log is shared with copies
             self._seen = {}
             for h in self._positions:
                 self._seen[h] = self._seen.get(h, 0) + 1
