@@ -616,6 +616,20 @@ def test_copy_is_independent() -> None:
     assert other.move_number == 1
 
 
+def test_copies_that_undo_the_same_setup_stay_independent() -> None:
+    """Regression: both boards took the setup's saved position list itself on undo, so
+    moves on one were recorded in the other's superko history."""
+    board = Board(9)
+    board.setup(black=[Point(0, 0)])
+    other = board.copy()
+    board.undo()
+    other.undo()
+    board.play(B, Point(4, 4))
+    assert other.legal_mask(B)[4, 4] and other.is_legal(B, Point(4, 4))
+    other.play(B, Point(4, 4))  # a new position for this board
+    assert other.legal_mask(W).sum() == 80
+
+
 def test_string_at_and_liberties() -> None:
     board = from_diagram("""
         X X . .

@@ -50,6 +50,7 @@ class Game:
     log: list[str] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)  # "move" / "setup", for undo
+    depth: int = 0  # forks of forks are not made
 
     @classmethod
     def new(cls, size: int, rules: Ruleset, seed: int) -> Game:
@@ -136,12 +137,29 @@ class Game:
         other.undo()
         assert np.array_equal(other.to_array(), arr) and other.hash == h
         assert other.history == hist
+        if self.depth == 0 and self.rng.random() < 0.3:
+            self.fork()
         # the original still undoes independently of the copy's history
         if self.kinds:
             probe = orig.copy()
             probe.undo()
             assert probe.move_number == n - (self.kinds[-1] == "move")
             assert orig.move_number == n and orig.hash == h
+
+    def fork(self) -> None:
+        """Play a few steps (undos included) on a copy and its reference; then the
+        original must still agree with its own reference."""
+        sub = Game(self.board.copy(), self.ref.copy(),
+                   np.random.default_rng(int(self.rng.integers(2**32))),
+                   dict(self.hash_of), dict(self.pos_of), list(self.log), list(self.moves),
+                   list(self.kinds), depth=1)
+        for _ in range(6):
+            if sub.kinds and sub.rng.random() < 0.4:
+                sub.undo()
+            else:
+                sub.step()
+            sub.check()
+        self.check()
 
     def setup(self) -> None:
         empty = [p for p in self.ref.points() if self.ref.get(p) == 0]
