@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -47,3 +48,6 @@ def test_tuning_never_gets_worse(filled_cache: LabelCache) -> None:
                              log=lambda t, s, p: seen.append(s))
     assert score >= base and seen == sorted(seen)
     assert score == pytest.approx(mean_accuracy(FukuiModel(best), positions))
+    kept, _ = tune_fukui(positions, np.random.default_rng(2), trials=4, start=start,
+                         constrain=lambda p: dataclasses.replace(p, pass_enemy=0.25))
+    assert kept.pass_enemy == 0.25

@@ -98,13 +98,17 @@ def _get(params: FukuiParams, name: str) -> float:
 
 def tune_fukui(positions: Sequence[StagePosition], rng: np.random.Generator, *,
                trials: int = 200, step: float = 0.3, start: FukuiParams | None = None,
+               constrain: Callable[[FukuiParams], FukuiParams] | None = None,
                log: Callable[[int, float, FukuiParams], None] | None = None
                ) -> tuple[FukuiParams, float]:
     """Local random search for the constants with the best mean accuracy.
 
+    ``constrain`` maps every candidate (and the start) to the allowed set, e.g.
+    ``lambda p: replace(p, pass_friend=0, pass_enemy=0)`` keeps full shielding.
     Returns the best parameters and their mean accuracy on ``positions``.
     """
-    best = start or FukuiParams()
+    fix = constrain or (lambda p: p)
+    best = fix(start or FukuiParams())
     best_score = mean_accuracy(FukuiModel(best), positions)
     for trial in range(trials):
         cand = best
@@ -122,6 +126,7 @@ def tune_fukui(positions: Sequence[StagePosition], rng: np.random.Generator, *,
         if not changed:
             continue
         try:
+            cand = fix(cand)
             score = mean_accuracy(FukuiModel(cand), positions)
         except ValueError:
             continue
