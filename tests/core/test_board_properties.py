@@ -234,7 +234,7 @@ def run_game(size: int, rules: Ruleset, seed: int, steps: int) -> None:
     assert game.board.hash == 0 and not game.board.to_array().any()
 
 
-@settings(BASE, max_examples=60)
+@settings(BASE, max_examples=40)
 @given(size=st.integers(2, 7), rules=RULES, seed=SEEDS)
 def test_random_games_small_boards(size: int, rules: Ruleset, seed: int) -> None:
     run_game(size, rules, seed, steps=4 * size * size + 20)
