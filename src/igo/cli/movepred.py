@@ -181,7 +181,7 @@ def _show(args: argparse.Namespace) -> int:
     board.to_play = played.color
     points, probs = model.probabilities(board)
     order = np.argsort(-probs, kind="stable")
-    print(board)
+    print(_marked_board(board.to_array(), [points[i] for i in order[:9]], played.point))
     print(f"move {args.move}: {played.to_gtp(record.size)} was played")
     for rank, i in enumerate(order[:args.top], 1):
         mark = "  <- played" if points[i] == played.point else ""
@@ -191,3 +191,24 @@ def _show(args: argparse.Namespace) -> int:
         rank = int(np.sum(probs > probs[i])) + 1
         print(f"played move: rank {rank}, probability {probs[i]:.2%}")
     return 0
+
+
+def _marked_board(stones: Any, top: list[Any], played: Any) -> str:
+    """The board with X/O stones, the 9 most probable moves as 1-9 and the played
+    move as ``*`` when it is not among them."""
+    from igo.core.coords import Point
+
+    size = stones.shape[0]
+    letters = [Point(0, c).to_gtp(size)[0] for c in range(size)]
+    marks = {(p[0], p[1]): str(k) for k, p in enumerate(top, 1)}
+    if played is not None and (played[0], played[1]) not in marks:
+        marks[(played[0], played[1])] = "*"
+    lines = ["   " + " ".join(letters)]
+    for r in range(size):
+        row = []
+        for c in range(size):
+            v = int(stones[r, c])
+            row.append("X" if v == 1 else "O" if v == 2 else marks.get((r, c), "."))
+        lines.append(f"{size - r:2d} " + " ".join(row) + f" {size - r}")
+    lines.append(lines[0])
+    return "\n".join(lines)
