@@ -250,3 +250,24 @@ def test_scoring_kernel_matches_sum_of_gammas(data, dicts) -> None:  # type: ign
         expect = np.prod([model.gammas(g)[vals[k]] for k, g in enumerate(GROUPS)
                           if offs[k] >= 0])
         assert np.exp(sc[m - a]) == pytest.approx(expect)
+
+
+def test_dictionaries_are_counted_in_resumable_parts(records: list, tmp_path: Path) -> None:
+    from igo.movepred.pipeline import dictionaries
+    from igo.movepred.train import count_patterns
+
+    whole = build_dictionaries(records, CFG, (0, 40))
+    # a part left by an interrupted run is reused, the rest is counted
+    (tmp_path / "dict-parts.json").write_text(json.dumps(
+        {"paths": [str(DATA)], "games": None, "moves": [0, 40], "pattern_size": 7,
+         "pattern_threshold": None,
+         "broad": repr(CFG.broad.__class__(threshold=1))}))
+    count_patterns(records[:2], CFG, (0, 40)).save(tmp_path / "dict-part-0000.npz")
+    kept, kept_b, stats = dictionaries(tmp_path, [str(DATA)], None, (0, 40), CFG,
+                                       progress=False, part_games=2)
+    np.testing.assert_array_equal(kept, whole[0])
+    np.testing.assert_array_equal(kept_b, whole[1])
+    assert stats == whole[2]
+    assert not list(tmp_path.glob("dict-part-*"))
+    again = dictionaries(tmp_path, [str(DATA)], None, (0, 40), CFG, progress=False)
+    np.testing.assert_array_equal(again[0], kept)

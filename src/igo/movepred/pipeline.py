@@ -3,7 +3,8 @@
 A work directory holds every intermediate result, so an interrupted run resumes
 where it stopped when the same command is run again:
 
-- ``dictionaries.npz``: kept local-pattern hashes and broad keys (pass 1);
+- ``dictionaries.npz``: kept local-pattern hashes and broad keys (pass 1, counted
+  in resumable parts ``dict-part-NNNN.npz``);
 - ``cache/``: the training positions (:func:`igo.movepred.dataset.build_cache`);
 - ``checkpoint-<name>.npz``: the optimiser state of each trained model.
 
@@ -28,7 +29,14 @@ from igo.features.extract import GROUPS, Extractor, FeatureConfig
 from igo.features.patterns import dictionary_table
 from igo.movepred.dataset import PositionSet, build_cache
 from igo.movepred.model import MoveModel
-from igo.movepred.train import TrainConfig, build_dictionaries, train
+from igo.movepred.train import (
+    PatternCounts,
+    TrainConfig,
+    count_patterns,
+    dictionaries_from_counts,
+    merge_counts,
+    train,
+)
 from igo.sgf import iter_records
 
 
@@ -38,9 +46,14 @@ def _records(paths: Sequence[str], games: int | None, progress: bool = False):  
 
 
 def dictionaries(workdir: Path, paths: Sequence[str], games: int | None,
-                 moves: tuple[int, int], config: FeatureConfig, progress: bool = True
-                 ) -> tuple[np.ndarray, np.ndarray, dict[str, object]]:
-    """Load or build the pattern dictionaries of the training records."""
+                 moves: tuple[int, int], config: FeatureConfig, progress: bool = True,
+                 part_games: int = 10000) -> tuple[np.ndarray, np.ndarray, dict[str, object]]:
+    """Load or build the pattern dictionaries of the training records.
+
+    Counting is done in parts of ``part_games`` games (``dict-part-NNNN.npz``), so an
+    interrupted count resumes at the last finished part; the parts are deleted once
+    ``dictionaries.npz`` is written.
+    """
     full = replace(config, groups=GROUPS)
     desc = {"paths": list(paths), "games": games, "moves": list(moves),
             "pattern_size": full.pattern_size, "pattern_threshold": full.pattern_threshold,
@@ -52,12 +65,37 @@ def dictionaries(workdir: Path, paths: Sequence[str], games: int | None,
             if stored == desc:
                 return z["patterns"], z["broad"], json.loads(str(z["stats"]))
         raise ValueError(f"{f} was built with other settings: {stored} != {desc}")
-    kept, kept_b, stats = build_dictionaries(_records(paths, games, False), full, moves,
-                                             progress=progress)
+    count_desc = dict(desc, pattern_threshold=None, broad=repr(replace(full.broad,
+                                                                        threshold=1)))
+    marker = workdir / "dict-parts.json"
+    if marker.exists() and json.loads(marker.read_text()) != count_desc:
+        raise ValueError(f"{marker}: partial counts of other settings; delete them")
+    marker.write_text(json.dumps(count_desc))
+    it = iter(_records(paths, games))
+    parts: list[PatternCounts] = []
+    k = 0
+    while True:
+        pf = workdir / f"dict-part-{k:04d}.npz"
+        if pf.exists():
+            pc = PatternCounts.load(pf)
+            for _ in itertools.islice(it, pc.games):
+                pass
+        else:
+            pc = count_patterns(itertools.islice(it, part_games), full, moves,
+                                progress=progress)
+            pc.save(pf)
+        parts.append(pc)
+        if pc.games < part_games:
+            break
+        k += 1
+    kept, kept_b, stats = dictionaries_from_counts(merge_counts(parts), full)
     tmp = workdir / "dictionaries.tmp.npz"
     np.savez(tmp, patterns=kept, broad=kept_b, describe=np.array(json.dumps(desc)),
              stats=np.array(json.dumps(stats)))
     os.replace(tmp, f)
+    for j in range(k + 1):
+        (workdir / f"dict-part-{j:04d}.npz").unlink(missing_ok=True)
+    marker.unlink()
     return kept, kept_b, dict(stats)
 
 

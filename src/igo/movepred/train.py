@@ -26,17 +26,48 @@ from tqdm import tqdm
 
 from igo.core.record import GameRecord
 from igo.features.extract import Extractor, FeatureConfig
-from igo.features.patterns import select_frequent
 from igo.movepred import _kernels as K
 from igo.movepred.dataset import PositionSet
 from igo.movepred.model import MoveModel
 
 
-def build_dictionaries(records: Iterable[GameRecord], config: FeatureConfig,
-                       moves: tuple[int, int] = (0, 50), progress: bool = False
-                       ) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
-    """Kept local-pattern hashes and broad keys of the played moves of ``records``,
-    and counts (games, positions, distinct patterns before the threshold)."""
+@dataclass
+class PatternCounts:
+    """How often each canonical pattern hash / broad key occurs among played moves."""
+
+    hashes: np.ndarray
+    hash_counts: np.ndarray
+    broad: np.ndarray
+    broad_counts: np.ndarray
+    games: int
+    positions: int
+
+    def save(self, path: Path) -> None:
+        """Write to an ``.npz`` file (atomically)."""
+        tmp = path.with_name(path.name + ".tmp.npz")
+        np.savez(tmp, hashes=self.hashes, hash_counts=self.hash_counts, broad=self.broad,
+                 broad_counts=self.broad_counts, games=self.games, positions=self.positions)
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: Path) -> PatternCounts:
+        """Read a file written by :meth:`save`."""
+        with np.load(path, allow_pickle=False) as z:
+            return cls(z["hashes"], z["hash_counts"], z["broad"], z["broad_counts"],
+                       int(z["games"]), int(z["positions"]))
+
+
+def _unique_counts(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    a = a[a != 0]
+    u, c = np.unique(a, return_counts=True)
+    return u, c.astype(np.int64)
+
+
+def count_patterns(records: Iterable[GameRecord], config: FeatureConfig,
+                   moves: tuple[int, int] = (0, 50), progress: bool = False
+                   ) -> PatternCounts:
+    """Counts of the canonical hashes (every size) and broad keys of the played
+    moves of ``records`` in the move range."""
     ex = Extractor(config)
     hashes: list[np.ndarray] = []
     broad: list[np.ndarray] = []
@@ -49,14 +80,46 @@ def build_dictionaries(records: Iterable[GameRecord], config: FeatureConfig,
         games += 1
     allh = np.concatenate(hashes) if hashes else np.zeros(0, np.uint64)
     allb = np.concatenate(broad) if broad else np.zeros(0, np.uint64)
-    kept = select_frequent(allh, config.pattern_threshold)
-    kept_b = (select_frequent(allb, config.broad.threshold) if config.uses_broad
-              else np.zeros(0, np.uint64))
-    stats = {"games": games, "positions": len(allb),
-             "distinct_patterns": len(np.unique(allh)), "kept_patterns": len(kept),
-             "distinct_broad": len(np.unique(allb[allb != 0])),
-             "kept_broad": len(kept_b)}
+    hu, hc = _unique_counts(allh)
+    bu, bc = _unique_counts(allb)
+    return PatternCounts(hu, hc, bu, bc, games, len(allb))
+
+
+def merge_counts(parts: list[PatternCounts]) -> PatternCounts:
+    """Sum the counts of several :class:`PatternCounts`."""
+    def merge(keys: list[np.ndarray], counts: list[np.ndarray]
+              ) -> tuple[np.ndarray, np.ndarray]:
+        if not keys:
+            return np.zeros(0, np.uint64), np.zeros(0, np.int64)
+        u, inv = np.unique(np.concatenate(keys), return_inverse=True)
+        return u, np.bincount(inv, weights=np.concatenate(counts)).astype(np.int64)
+
+    hu, hc = merge([p.hashes for p in parts], [p.hash_counts for p in parts])
+    bu, bc = merge([p.broad for p in parts], [p.broad_counts for p in parts])
+    return PatternCounts(hu, hc, bu, bc, sum(p.games for p in parts),
+                         sum(p.positions for p in parts))
+
+
+def dictionaries_from_counts(counts: PatternCounts, config: FeatureConfig
+                             ) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
+    """Kept hashes/keys (count at least the thresholds, sorted) and a summary."""
+    if config.pattern_threshold < 1 or config.broad.threshold < 1:
+        raise ValueError("thresholds must be >= 1")
+    kept = counts.hashes[counts.hash_counts >= config.pattern_threshold]
+    kept_b = (counts.broad[counts.broad_counts >= config.broad.threshold]
+              if config.uses_broad else np.zeros(0, np.uint64))
+    stats = {"games": counts.games, "positions": counts.positions,
+             "distinct_patterns": len(counts.hashes), "kept_patterns": len(kept),
+             "distinct_broad": len(counts.broad), "kept_broad": len(kept_b)}
     return kept, kept_b, stats
+
+
+def build_dictionaries(records: Iterable[GameRecord], config: FeatureConfig,
+                       moves: tuple[int, int] = (0, 50), progress: bool = False
+                       ) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
+    """Kept local-pattern hashes and broad keys of the played moves of ``records``,
+    and counts (games, positions, distinct patterns before the threshold)."""
+    return dictionaries_from_counts(count_patterns(records, config, moves, progress), config)
 
 
 @dataclass(frozen=True)
