@@ -4,10 +4,15 @@ Seeded random games are played on igo's :class:`Board` and fed move by move to o
 GNU Go process per board size (``clear_board`` between games). After every move:
 
 - GNU Go accepted the move (``play``), and both boards hold the same stones
-  (``list_stones black`` / ``list_stones white``) and prisoners (``captures``);
+  (``list_stones black`` / ``list_stones white``); prisoners (``captures``) agree
+  every 8 moves and at the end;
 - the full legal-move set of the side to move agrees (GNU Go's ``all_legal``);
-- a few points igo calls illegal — the ko point, a suicide point, a superko point, an
-  occupied point — are offered to GNU Go with ``play`` and must be refused.
+- before 30 % of the moves, one point of each kind igo calls illegal — the ko point,
+  a suicide point, a superko point, sometimes an occupied point — is offered to GNU Go
+  with ``play`` and must be refused.
+
+The 300 games of issue 2 (150 on 9x9, 100 on 13x13, 50 on 19x19: about 62,000 moves)
+take about 1.5-2.5 minutes on two cores.
 
 Games are random playouts (uniform among the moves that are legal and do not fill
 one's own eye, with an occasional uniform legal move that may fill an eye) and end
