@@ -134,7 +134,7 @@ def bouzy_map(stones: np.ndarray, dilations: int, erosions: int, init: int,
     size = stones.shape[0]
     for r in range(size):
         for c in range(size):
-            a[r, c] = stones[r, c] * init
+            a[r, c] = int(stones[r, c]) * init
     for _ in range(dilations):
         bouzy_dilate(a, b)
         for r in range(size):
