@@ -12,10 +12,10 @@ import json
 import sys
 from pathlib import Path
 
-from igo.influence import get_model
+from igo.influence import DistanceModel, get_model
 from igo.influence.evaluate import collect_positions, fit_beta, model_fn, score_positions, summarize
 from igo.influence.labels import LabelCache
-from igo.influence.tuning import load_model
+from igo.influence.tuning import load_model, tune_distance
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parents[2] / "shared" / "data" / "tygem9d" / "test.sgfs.xz"
@@ -23,13 +23,16 @@ TUNED = HERE / "fukui_tuned.json"
 
 
 def main() -> int:
-    """Evaluate distance, bouzy, fukui (defaults and tuned) and GNU Go."""
+    """Evaluate distance (paper's a = 5, and a and metric chosen on the tuning games),
+    bouzy, fukui (defaults and tuned) and GNU Go."""
     split = sys.argv[1] if len(sys.argv) > 1 else "test"
     with LabelCache(HERE / "cache" / "labels.sqlite") as cache:
         positions, games = collect_positions(DATA, cache, split=split)
         tune, tune_games = collect_positions(DATA, cache, split="tune")
+    a, metric, _ = tune_distance(tune)
     models = {
         "distance": get_model("distance"),
+        f"distance (tuned: a={a:g}, {metric})": DistanceModel(a, metric),
         "bouzy": get_model("bouzy"),
         "fukui (defaults)": get_model("fukui"),
         "gnugo": None,

@@ -49,7 +49,8 @@ def test_pictures(game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["influence", str(game), "--move", "40", "-o", str(svg)]) == 0
     assert main(["influence", str(game), "--move", "40", "--change", "-o", str(png)]) == 0
     assert capsys.readouterr().out == ""
-    assert svg.read_text().startswith("<svg") and svg.read_text().count("<circle") == 40 + 1  # stones + last move
+    text = svg.read_text()
+    assert text.startswith("<svg") and text.count("<circle") == 40 + 1  # stones, last move
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

@@ -17,6 +17,7 @@ from igo.influence.tuning import (
     mean_accuracy,
     params_from_dict,
     params_to_dict,
+    tune_distance,
     tune_fukui,
 )
 
@@ -51,3 +52,13 @@ def test_tuning_never_gets_worse(filled_cache: LabelCache) -> None:
     kept, _ = tune_fukui(positions, np.random.default_rng(2), trials=4, start=start,
                          constrain=lambda p: dataclasses.replace(p, pass_enemy=0.25))
     assert kept.pass_enemy == 0.25
+
+
+def test_tune_distance_picks_the_best_of_the_grid(filled_cache: LabelCache) -> None:
+    from igo.influence import DistanceModel
+
+    positions, _ = collect_positions(COUNTED, filled_cache, stages=(100,))
+    a, metric, score = tune_distance(positions, radii=(2, 6), metrics=("d", "manhattan"))
+    grid = [mean_accuracy(DistanceModel(r, m), positions) for r in (2, 6)
+            for m in ("d", "manhattan")]
+    assert score == max(grid) == mean_accuracy(DistanceModel(a, metric), positions)

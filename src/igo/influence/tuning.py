@@ -135,3 +135,19 @@ def tune_fukui(positions: Sequence[StagePosition], rng: np.random.Generator, *,
             if log is not None:
                 log(trial, score, best)
     return best, best_score
+
+
+def tune_distance(positions: Sequence[StagePosition],
+                  radii: Sequence[float] = (3, 5, 7, 9, 12, 16),
+                  metrics: Sequence[str] = ("d", "manhattan", "euclidean")
+                  ) -> tuple[float, str, float]:
+    """Grid search of paper 000's radius ``a`` and metric: ``(a, metric, mean accuracy)``."""
+    from igo.influence import DistanceModel
+
+    best = (float(radii[0]), metrics[0], -1.0)
+    for metric in metrics:
+        for a in radii:
+            score = mean_accuracy(DistanceModel(float(a), metric), positions)
+            if score > best[2]:
+                best = (float(a), metric, score)
+    return best
