@@ -177,6 +177,19 @@ def decay(d: float, source: float, k_scale: float, d_break: float, k_far: float)
 
 
 @njit
+def decay_reach(source: float, k_scale: float, d_break: float, k_far: float) -> float:
+    """The distance where :func:`decay` reaches 0 (``inf`` if it never does)."""
+    if source <= 0.0:
+        return 0.0
+    k = k_scale / source
+    if source - k * d_break <= 0.0:
+        return source / k if k > 0.0 else np.inf
+    if k_far <= 0.0:
+        return np.inf
+    return d_break + (source - k * d_break) / k_far
+
+
+@njit
 def stone_sources(stones: np.ndarray, r: int, c: int, p: float,
                   rule_partner: np.ndarray, rule_kizu: np.ndarray,
                   rule_side_pts: np.ndarray, rule_side_dir: np.ndarray,
@@ -256,7 +269,10 @@ def fukui_map(stones: np.ndarray, emap: np.ndarray, a: float, a0: float,
             out[r, c] += g * 0.25 * (src[0] + src[1] + src[2] + src[3])
             for d in range(4):
                 source = src[d]
+                reach = decay_reach(source, k_scale, d_break, k_far)
                 for i in range(n_off):
+                    if off[d, i, 3] >= reach:
+                        break  # fan points are in order of distance along the fan
                     att[i] = 0.0
                     rr = r + off[d, i, 0]
                     cc = c + off[d, i, 1]
