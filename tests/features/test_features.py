@@ -245,4 +245,5 @@ def test_feature_config_validation() -> None:
         FeatureConfig(groups=("pattern", "pattern"))
     assert T.distance_bucket(None, None) == T.DIST_NONE
     assert T.distance_bucket(1, 0) == 0 and T.distance_bucket(9, 9) == 15
-    assert T.edge_bucket(0, 5, 19) == 0 and T.edge_bucket(9, 9, 19) == 5
+    assert T.edge_bucket(0, 5, 19) == 5 and T.edge_bucket(9, 9, 19) == 48
+    assert T.edge_bucket(3, 15, 19) == 7 * 3 + 3 and T.edge_bucket(15, 2, 19) == 7 * 2 + 3

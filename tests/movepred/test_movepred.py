@@ -271,3 +271,21 @@ def test_dictionaries_are_counted_in_resumable_parts(records: list, tmp_path: Pa
     assert not list(tmp_path.glob("dict-part-*"))
     again = dictionaries(tmp_path, [str(DATA)], None, (0, 40), CFG, progress=False)
     np.testing.assert_array_equal(again[0], kept)
+
+
+def test_kernel_distance_and_edge_values_match_definitions() -> None:
+    from igo.features import tactical as T
+
+    rng = np.random.default_rng(7)
+    cell_of = np.zeros(19, np.int64)
+    vals = np.zeros(8, np.int64)
+    for _ in range(300):
+        r, c, r1, c1, r2, c2 = (int(x) for x in rng.integers(0, 19, 6))
+        pad = (r + 1) * 21 + c + 1
+        prev1 = 0 if rng.random() < 0.2 else (r1 + 1) * 21 + c1 + 1
+        prev2 = (r2 + 1) * 21 + c2 + 1
+        MK.move_values(pad, 0, 0, prev1, prev2, np.zeros(49, np.int64), 19, cell_of, 7, vals)
+        assert vals[MK.G_EDGE] == T.edge_bucket(r, c, 19)
+        d1 = T.distance_bucket(None, None) if prev1 == 0 else T.distance_bucket(r - r1, c - c1)
+        assert vals[MK.G_DIST1] == d1
+        assert vals[MK.G_DIST2] == T.distance_bucket(r - r2, c - c2)

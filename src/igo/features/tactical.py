@@ -18,7 +18,10 @@ atari         3       opponent strings put in atari (not captured): 0, 1, 2+
 dist_prev     17      ``d(x, y) = x + y + max(x, y)`` to the previous move: 2 … 16,
                       17+, and "none" (first move or a pass)
 dist_prev2    17      the same for the move before the previous one
-edge          6       line of the move (1 … 5, 6+)
+edge          49      the two lines of the move, (nearer, farther) edge, each 1 … 6,
+                      7+ (``7 * min + max``; 28 values occur): tells the 4-4,
+                      3-4, 3-3, 5-4 … points apart, which R7 cannot (on an empty
+                      board every point from the 4th line inwards has the same R7)
 ============  ======  ==============================================================
 
 The first three are packed in one *tactical code* by the extraction kernel
@@ -34,7 +37,8 @@ N_CAPTURE = K.N_CAPTURE
 N_ATARI = K.N_ATARI
 N_DIST = 17
 DIST_NONE = 16
-N_EDGE = 6
+EDGE_CAP = 6
+N_EDGE = (EDGE_CAP + 1) ** 2
 
 
 def unpack_tactical(code: int) -> tuple[int, int, int]:
@@ -62,5 +66,8 @@ def distance_bucket(dr: int | None, dc: int | None) -> int:
 
 
 def edge_bucket(row: int, col: int, size: int) -> int:
-    """Line of a point minus one, capped at 5 (0 = first line)."""
-    return min(row, col, size - 1 - row, size - 1 - col, 5)
+    """``7 * nearer + farther`` of the (line - 1) of the point along its two axes,
+    each capped at 6 (0 = first line)."""
+    lr = min(row, size - 1 - row)
+    lc = min(col, size - 1 - col)
+    return (EDGE_CAP + 1) * min(lr, lc, EDGE_CAP) + min(max(lr, lc), EDGE_CAP)

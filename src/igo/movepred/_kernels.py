@@ -51,7 +51,9 @@ def move_values(pt: int, tac: int, pat: int, prev1: int, prev2: int,
     out[G_ATARI] = tac % N_ATARI
     out[G_DIST1] = _dist_bucket(pt, prev1, w)
     out[G_DIST2] = _dist_bucket(pt, prev2, w)
-    out[G_EDGE] = min(min(r, c), min(size - 1 - r, size - 1 - c), 5)
+    lr = min(r, size - 1 - r)
+    lc = min(c, size - 1 - c)
+    out[G_EDGE] = 7 * min(min(lr, lc), 6) + min(max(lr, lc), 6)
     out[G_PAT] = pat
     out[G_BROAD] = broad_row[cell_of[r] * nred + cell_of[c]]
 
