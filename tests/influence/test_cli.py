@@ -90,3 +90,13 @@ def test_label_command(tmp_path: Path, gnugo: str, capsys: pytest.CaptureFixture
     out = _json(capsys, "label", "--data", str(COUNTED), "--games", "1", "--stages", "20",
                 "--cache", str(tmp_path / "c.sqlite"), "--gnugo", gnugo, "--no-progress")
     assert out == {"labelled": 1, "cache_games": 1, "cache_failed": 0}
+
+
+def test_params_file(game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    params = tmp_path / "p.json"
+    params.write_text(json.dumps({"params": {"k_far": 5.0, "k_scale": 5.0}}))
+    short = _json(capsys, str(game), "--move", "1", "--params", str(params), "--json")
+    grid = short["map"]
+    assert isinstance(grid, list)
+    assert sum(v != 0 for row in grid for v in row) == 1  # no reach: only the stone itself
+    assert main(["influence", str(game), "--model", "bouzy", "--params", str(params)]) == 1
