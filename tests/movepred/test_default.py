@@ -1,0 +1,43 @@
+"""The committed default model loads, is self-describing and scores positions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from igo.core.board import Board
+from igo.core.color import Color
+from igo.core.coords import Point
+from igo.movepred.default import default_model_path, load_default
+from igo.movepred.model_io import ModelFileError
+
+
+def test_default_model_loads_and_describes_itself() -> None:
+    model = load_default()
+    assert "pattern" in model.config.groups and "broad" in model.config.groups
+    assert len(model.pattern_hashes) > 1000
+    assert model.summary["games"] >= 10000
+    assert "igo movepred train" in str(model.summary["command"])
+    assert default_model_path().stat().st_size < 5_000_000
+
+
+def test_default_model_prefers_sensible_openings() -> None:
+    model = load_default()
+    board = Board(19)
+    points, probs = model.probabilities(board)
+    assert probs.sum() == pytest.approx(1.0)
+    top = {points[i] for i in np.argsort(-probs)[:8]}
+    # the 4-4 and 3-4 points are the usual first moves
+    assert Point(3, 3) in top or Point(3, 15) in top or Point(15, 3) in top
+    first_line = [p for p in points if min(p[0], p[1], 18 - p[0], 18 - p[1]) == 0]
+    i_first = [points.index(p) for p in first_line]
+    assert probs[i_first].sum() < 0.01
+    board.play(Color.BLACK, Point(3, 15))
+    board.play(Color.WHITE, Point(15, 3))
+    _, p2 = model.probabilities(board)
+    assert p2.max() > 1.5 / len(p2)
+
+
+def test_no_default_for_other_sizes() -> None:
+    with pytest.raises(ModelFileError, match="no default move model"):
+        default_model_path(7)
