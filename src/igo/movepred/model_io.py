@@ -105,9 +105,11 @@ def load_model(path: str | PathLike[str]) -> MoveModel:
                           dict(meta.get("summary", {})))
     except (KeyError, TypeError, ValueError) as exc:
         raise ModelFileError(f"{p}: inconsistent model file ({exc})") from exc
-    if model.sizes != meta.get("group_sizes"):
-        raise ModelFileError(f"{p}: group sizes {meta.get('group_sizes')} do not match "
-                             f"the arrays ({model.sizes})")
+    declared = meta.get("group_sizes")
+    used = {g: model.sizes[g] for g in config.groups}
+    if not isinstance(declared, dict) or any(declared.get(g) != n for g, n in used.items()):
+        raise ModelFileError(f"{p}: group sizes {declared} do not match the feature "
+                             f"layout of this igo ({used})")
     if not np.all(np.isfinite(model.theta)):
         raise ModelFileError(f"{p}: parameters are not finite")
     return model
