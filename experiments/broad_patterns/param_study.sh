@@ -20,7 +20,8 @@ for s in $SETTINGS; do
       --broad-a "$a" --broad-b "$b" --broad-c "$c" --pattern-threshold "${THRESHOLD:-10}" \
       --epochs "$EPOCHS"
   $IGO movepred eval --model "$WORK/$name.npz" --data "$DATA/test.sgfs.xz" --moves 1-50 \
-      --games "$TEST" --json --no-progress > "$res.tmp" && mv "$res.tmp" "$res"
+      --games "$TEST" --json --no-progress > "$res.tmp"
+  mv "$res.tmp" "$res"
   rm -rf "$WORK/$name/cache"   # the cache is large; the result and model are kept
 done
 echo done

@@ -20,11 +20,17 @@ mkdir -p "$WORK/results"
 # 4. evaluation on the test set, moves 1-50 (all 10,000 test games unless TEST_GAMES)
 for m in r7 r7broad all; do
   out="$WORK/results/$m-test-1-50.json"
-  [ -f "$out" ] || $IGO movepred eval --model "$WORK/$m.npz" --data "$DATA/test.sgfs.xz" \
-      --moves 1-50 ${TEST_GAMES:+--games $TEST_GAMES} --json --by-move --no-progress > "$out.tmp" && mv "$out.tmp" "$out"
+  if [ ! -f "$out" ]; then
+    $IGO movepred eval --model "$WORK/$m.npz" --data "$DATA/test.sgfs.xz" --moves 1-50 \
+        ${TEST_GAMES:+--games $TEST_GAMES} --json --by-move --no-progress > "$out.tmp"
+    mv "$out.tmp" "$out"
+  fi
 done
 # 5. whole games (Coulom 2007 comparison) with the default model
 out="$WORK/results/all-test-whole.json"
-[ -f "$out" ] || $IGO movepred eval --model "$WORK/all.npz" --data "$DATA/test.sgfs.xz" \
-    --moves all ${WHOLE_GAMES:+--games $WHOLE_GAMES} --json --by-move --bucket 50 --no-progress > "$out.tmp" && mv "$out.tmp" "$out"
+if [ ! -f "$out" ]; then
+  $IGO movepred eval --model "$WORK/all.npz" --data "$DATA/test.sgfs.xz" --moves all \
+      ${WHOLE_GAMES:+--games $WHOLE_GAMES} --json --by-move --bucket 50 --no-progress > "$out.tmp"
+  mv "$out.tmp" "$out"
+fi
 echo done
