@@ -19,7 +19,8 @@ Per legal move the kernels write
   pattern table is given, the id of the largest size found in it;
 
 and per position the broad-pattern key of each reduced-board cell
-(:func:`broad_cell_keys`, paper section 4).
+(:mod:`igo.features._broad_kernels`, paper section 4). Whole games are replayed and
+extracted in one call by :mod:`igo.features._game_kernels`.
 
 Distances to the previous moves and to the edge depend only on the points and
 are computed where the features are scored (:mod:`igo.movepred._kernels`).
@@ -38,11 +39,7 @@ from igo.core._kernels import (
     WHITE,
     BoardState,
     check_move,
-    pass_move,
-    place_checked,
-    place_stone,
 )
-from igo.influence._kernels import distance_map
 
 # Pattern point values, relative to the player to move.
 V_EMPTY = 0
@@ -56,12 +53,6 @@ N_LIB_BEFORE = 5  # no own neighbour, 1, 2, 3, 4+ liberties of the weakest one
 N_CAPTURE = 6  # 0, 1, 2, 3, 4-6, 7+ stones captured
 N_ATARI = 3  # 0, 1, 2+ opponent strings put in atari
 N_TACTICAL = N_LIB_AFTER * N_LIB_BEFORE * N_CAPTURE * N_ATARI
-
-# Status codes of extract_game.
-GAME_OK = 0
-GAME_ILLEGAL = 1
-GAME_FULL = 2
-
 
 @njit
 def pack_tactical(lib_after: int, lib_before: int, captured: int, ataris: int) -> int:
@@ -304,107 +295,6 @@ def pattern_id(hashes: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray) -> int:
 
 
 # --------------------------------------------------------------------------------------
-# broad patterns (paper 000, section 4)
-
-
-@njit
-def reduced_board(s: BoardState, a: float, metric: int, b: float, cmin: int,
-                  cell_of: np.ndarray, nred: int, stones: np.ndarray, infl: np.ndarray,
-                  qsum: np.ndarray, cnt: np.ndarray, area: np.ndarray,
-                  out: np.ndarray) -> None:
-    """Quantised reduced board (section 4.1): ``out[i, j]`` in 0 (white), 1
-    (unclaimed), 2 (contested), 3 (black).
-
-    ``cell_of[r]`` is the reduced row (and column) of board row ``r``. Scratch:
-    ``stones`` int8 and ``infl`` float64 ``(size, size)``, ``qsum`` float64,
-    ``cnt`` and ``area`` int64 ``(nred, nred)``.
-    """
-    size = s.meta[0]
-    w = size + 2
-    for r in range(size):
-        for c in range(size):
-            v = s.color[(r + 1) * w + c + 1]
-            stones[r, c] = 1 if v == BLACK else (-1 if v == WHITE else 0)
-    distance_map(stones, a, metric, infl)
-    for i in range(nred):
-        for j in range(nred):
-            qsum[i, j] = 0.0
-            cnt[i, j] = 0
-            area[i, j] = 0
-    for r in range(size):
-        for c in range(size):
-            i = cell_of[r]
-            j = cell_of[c]
-            qsum[i, j] += infl[r, c]
-            area[i, j] += 1
-            if stones[r, c] != 0:
-                cnt[i, j] += 1
-    for i in range(nred):
-        for j in range(nred):
-            q = qsum[i, j] / area[i, j]
-            if q < -b:
-                out[i, j] = 0
-            elif q >= b:
-                out[i, j] = 3
-            elif cnt[i, j] < cmin:
-                out[i, j] = 1
-            else:
-                out[i, j] = 2
-
-
-@njit
-def broad_key(red: np.ndarray, i: int, j: int, c: int, sym3: np.ndarray) -> np.uint64:
-    """Canonical key of the 3x3 reduced pattern centred on cell ``(i, j)`` for the
-    player ``c``, with the cell's position class (section 4.2).
-
-    Values are made relative (own 3, opponent 0, 1 unclaimed, 2 contested, 4 off
-    the reduced board); the code is base 5 over the 9 cells, minimum over the 8
-    symmetries (``sym3[s, k]``: where symmetry ``s`` sends cell ``k`` of the 3x3,
-    row-major). The class is (nearer edge distance, farther edge distance) of the
-    cell on the reduced board, which is invariant under the symmetries.
-    """
-    n = red.shape[0]
-    v = np.empty(9, np.int64)
-    for di in range(3):
-        for dj in range(3):
-            ii = i + di - 1
-            jj = j + dj - 1
-            if ii < 0 or ii >= n or jj < 0 or jj >= n:
-                x = 4
-            else:
-                x = red[ii, jj]
-                if c == WHITE and x != 1 and x != 2:
-                    x = 3 - x
-            v[di * 3 + dj] = x
-    best = np.int64(-1)
-    for sym in range(8):
-        code = np.int64(0)
-        for k in range(9):
-            code += v[k] * np.int64(5) ** sym3[sym, k]
-        if best < 0 or code < best:
-            best = code
-    ei = min(i, n - 1 - i)
-    ej = min(j, n - 1 - j)
-    lo = min(ei, ej)
-    hi = max(ei, ej)
-    return np.uint64(((best * n + lo) * n + hi) + 1)
-
-
-@njit
-def broad_cell_keys(s: BoardState, c: int, a: float, metric: int, b: float, cmin: int,
-                    cell_of: np.ndarray, nred: int, sym3: np.ndarray,
-                    scratch_i8: np.ndarray, scratch_f: np.ndarray, qsum: np.ndarray,
-                    cnt: np.ndarray, area: np.ndarray, red: np.ndarray,
-                    out: np.ndarray) -> None:
-    """Broad key of every reduced cell (``out[i * nred + j]``) for the player ``c``."""
-    reduced_board(s, a, metric, b, cmin, cell_of, nred, scratch_i8, scratch_f, qsum, cnt,
-                  area, red)
-    for i in range(nred):
-        for j in range(nred):
-            out[i * nred + j] = broad_key(red, i, j, c, sym3)
-
-
-# --------------------------------------------------------------------------------------
 # all legal moves of a position
 
 
@@ -491,153 +381,3 @@ def played_move_hashes(s: BoardState, p: int, c: int, off_r: np.ndarray,
     vals = np.empty(off_r.shape[0], np.int64)
     pattern_values(s, p, c, off_r, off_c, vals)
     pattern_hashes(vals, symkeys, size_end, size_keys, out)
-
-
-@njit
-def _advance(s: BoardState, p: int, c: int, suicide_ok: bool) -> bool:
-    """Play one record move (0 = pass); False if it is illegal."""
-    if p == 0:
-        pass_move(s)
-        return True
-    if check_move(s, p, c, suicide_ok) != OK:
-        return False
-    place_checked(s, p, c)
-    return True
-
-
-@njit
-def setup_stones(s: BoardState, pts: np.ndarray, cols: np.ndarray) -> bool:
-    """Place setup stones; False if one falls on an occupied point."""
-    for i in range(pts.shape[0]):
-        if place_stone(s, pts[i], cols[i]) != OK:
-            return False
-    return True
-
-
-@njit
-def count_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, last: int,
-               suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
-               symkeys: np.ndarray, size_end: np.ndarray,
-               size_keys: np.ndarray, broad_on: bool, a: float, metric: int, b: float,
-               cmin: int, cell_of: np.ndarray, nred: int, sym3: np.ndarray,
-               out_hash: np.ndarray, out_broad: np.ndarray, status: np.ndarray) -> int:
-    """Replay a game and write the pattern hashes (all sizes) and the broad key of
-    each *played* move with index in ``[first, last)`` (passes skipped); returns the
-    number of rows written. ``status[0]`` is :data:`GAME_OK` or :data:`GAME_ILLEGAL`.
-    """
-    size = s.meta[0]
-    scr_i8 = np.empty((size, size), np.int8)
-    scr_f = np.empty((size, size), np.float64)
-    qsum = np.empty((nred, nred), np.float64)
-    cnt = np.empty((nred, nred), np.int64)
-    area = np.empty((nred, nred), np.int64)
-    red = np.empty((nred, nred), np.int64)
-    keys = np.empty(nred * nred, np.uint64)
-    hs = np.empty(size_end.shape[0], np.uint64)
-    w = size + 2
-    n = 0
-    status[0] = GAME_OK
-    for i in range(min(last, pts.shape[0])):
-        p = pts[i]
-        c = cols[i]
-        if i >= first and p != 0:
-            played_move_hashes(s, p, c, off_r, off_c, symkeys, size_end,
-                               size_keys, hs)
-            for k in range(hs.shape[0]):
-                out_hash[n, k] = hs[k]
-            if broad_on:
-                broad_cell_keys(s, c, a, metric, b, cmin, cell_of, nred, sym3, scr_i8,
-                                scr_f, qsum, cnt, area, red, keys)
-                r = p // w - 1
-                cc = p % w - 1
-                out_broad[n] = keys[cell_of[r] * nred + cell_of[cc]]
-            n += 1
-        if not _advance(s, p, c, suicide_ok):
-            status[0] = GAME_ILLEGAL
-            return n
-    return n
-
-
-@njit
-def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, last: int,
-                 suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
-                 symkeys: np.ndarray, size_end: np.ndarray,
-                 size_keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
-                 broad_on: bool, a: float, metric: int, b: float, cmin: int,
-                 cell_of: np.ndarray, nred: int, sym3: np.ndarray, bkeys: np.ndarray,
-                 bvals: np.ndarray, out_pt: np.ndarray, out_tac: np.ndarray,
-                 out_pat: np.ndarray, pos_info: np.ndarray, pos_broad: np.ndarray,
-                 status: np.ndarray) -> int:
-    """Replay a game and extract the features of every legal move of each position
-    whose move index is in ``[first, last)`` and whose played move is not a pass.
-
-    Per position ``k`` (returned count): ``pos_info[k] = (start, n_moves, target,
-    prev1, prev2, move_index)`` with ``target`` the index of the played move among
-    the position's moves and ``prev1``/``prev2`` the padded points of the two
-    previous moves (0 = pass or none); ``pos_broad[k, cell]`` the broad id of each
-    reduced cell (0 = unknown pattern). Move rows ``start .. start + n_moves`` of
-    ``out_pt``/``out_tac``/``out_pat`` hold the moves. ``status[0]``:
-    :data:`GAME_OK`, :data:`GAME_ILLEGAL` (stopped at an illegal move) or
-    :data:`GAME_FULL` (output arrays too small).
-    """
-    size = s.meta[0]
-    a_len = s.color.shape[0]
-    libs = np.zeros(a_len, np.int64)
-    mark = np.zeros(a_len, np.int32)
-    stamp = np.zeros(1, np.int64)
-    scr_i8 = np.empty((size, size), np.int8)
-    scr_f = np.empty((size, size), np.float64)
-    qsum = np.empty((nred, nred), np.float64)
-    cnt = np.empty((nred, nred), np.int64)
-    area = np.empty((nred, nred), np.int64)
-    red = np.empty((nred, nred), np.int64)
-    keys = np.empty(nred * nred, np.uint64)
-    dummy_hash = np.empty((1, 1), np.uint64)
-    cache = np.zeros((4, a_len), np.int64)
-    changed_at = np.zeros(a_len, np.int64)
-    before = s.color.copy()
-    status[0] = GAME_OK
-    npos = 0
-    nmov = 0
-    cap = out_pt.shape[0]
-    for i in range(min(last, pts.shape[0])):
-        tick = i + 1
-        p = pts[i]
-        c = cols[i]
-        if i >= first and p != 0:
-            if nmov + size * size > cap or npos >= pos_info.shape[0]:
-                status[0] = GAME_FULL
-                return npos
-            m = position_features(s, c, suicide_ok, off_r, off_c, symkeys,
-                                  size_end, size_keys, tkeys, tvals, True, libs, mark,
-                                  stamp, out_pt[nmov:], out_tac[nmov:], dummy_hash,
-                                  out_pat[nmov:], cache, changed_at, tick)
-            target = -1
-            for j in range(m):
-                if out_pt[nmov + j] == p:
-                    target = j
-            if target < 0:
-                status[0] = GAME_ILLEGAL
-                return npos
-            pos_info[npos, 0] = nmov
-            pos_info[npos, 1] = m
-            pos_info[npos, 2] = target
-            pos_info[npos, 3] = pts[i - 1] if i >= 1 else 0
-            pos_info[npos, 4] = pts[i - 2] if i >= 2 else 0
-            pos_info[npos, 5] = i
-            if broad_on:
-                broad_cell_keys(s, c, a, metric, b, cmin, cell_of, nred, sym3, scr_i8,
-                                scr_f, qsum, cnt, area, red, keys)
-                for k in range(nred * nred):
-                    v = table_get(bkeys, bvals, keys[k])
-                    pos_broad[npos, k] = v if v >= 0 else 0
-            else:
-                for k in range(nred * nred):
-                    pos_broad[npos, k] = 0
-            nmov += m
-            npos += 1
-        if not _advance(s, p, c, suicide_ok):
-            status[0] = GAME_ILLEGAL
-            return npos
-        mark_changes(s, before, off_r, off_c, changed_at, tick)
-    return npos

@@ -28,6 +28,8 @@ from igo.core.board import Board, padded_index
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.record import GameRecord
+from igo.features import _broad_kernels as BK
+from igo.features import _game_kernels as GK
 from igo.features import _kernels as K
 from igo.features.broad import BroadConfig, cell_of_row, sym3_table
 from igo.features.patterns import HashTable, PatternTables, pattern_tables
@@ -150,7 +152,7 @@ class Extractor:
     def _start(self, record: GameRecord) -> tuple[CK.BoardState, np.ndarray, np.ndarray]:
         setup, scol, pts, cols = _record_arrays(record)
         s = self._fresh_state(record)
-        if not K.setup_stones(s, setup, scol):
+        if not GK.setup_stones(s, setup, scol):
             raise ValueError(f"{record.source}: setup stone on an occupied point")
         return s, pts, cols
 
@@ -168,11 +170,11 @@ class Extractor:
         status = np.zeros(1, np.int64)
         cell_of, nred = self.cells(record.size)
         bc = self.config.broad
-        m = K.count_game(s, pts, cols, first, last, record.rules.suicide, t.off_r, t.off_c,
+        m = GK.count_game(s, pts, cols, first, last, record.rules.suicide, t.off_r, t.off_c,
                          t.symkeys, t.size_end, t.size_keys, self.config.uses_broad,
                          float(bc.a), bc.metric_code, float(bc.b), int(bc.c), cell_of, nred,
                          self._sym3, out_h, out_b, status)
-        return out_h[:m], out_b[:m], bool(status[0] == K.GAME_ILLEGAL)
+        return out_h[:m], out_b[:m], bool(status[0] == GK.GAME_ILLEGAL)
 
     def extract_game(self, record: GameRecord, first: int = 0, last: int | None = None
                      ) -> GameFeatures:
@@ -191,7 +193,7 @@ class Extractor:
         status = np.zeros(1, np.int64)
         t = self.tables
         bc = self.config.broad
-        k = K.extract_game(s, pts, cols, first, last, record.rules.suicide, t.off_r, t.off_c,
+        k = GK.extract_game(s, pts, cols, first, last, record.rules.suicide, t.off_r, t.off_c,
                            t.symkeys, t.size_end, t.size_keys, self.patterns.keys,
                            self.patterns.vals, self.config.uses_broad, float(bc.a),
                            bc.metric_code, float(bc.b), int(bc.c), cell_of, nred, self._sym3,
@@ -199,7 +201,7 @@ class Extractor:
                            pos_info, pos_broad, status)
         nm = int(pos_info[k - 1, 0] + pos_info[k - 1, 1]) if k else 0
         return GameFeatures(size, pos_info[:k], pos_broad[:k], out_pt[:nm], out_tac[:nm],
-                            out_pat[:nm], bool(status[0] != K.GAME_OK))
+                            out_pat[:nm], bool(status[0] != GK.GAME_OK))
 
     def position(self, board: Board, color: Color | None = None) -> PositionFeatures:
         """Features of every legal move of ``color`` (default ``board.to_play``)."""
@@ -222,7 +224,7 @@ class Extractor:
         keys = np.zeros(nred * nred, np.uint64)
         if self.config.uses_broad:
             bc = self.config.broad
-            K.broad_cell_keys(s, c, float(bc.a), bc.metric_code, float(bc.b), int(bc.c),
+            BK.broad_cell_keys(s, c, float(bc.a), bc.metric_code, float(bc.b), int(bc.c),
                               cell_of, nred, self._sym3, np.empty((size, size), np.int8),
                               np.empty((size, size)), np.empty((nred, nred)),
                               np.empty((nred, nred), np.int64),

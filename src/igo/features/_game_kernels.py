@@ -1,0 +1,179 @@
+"""Numba kernels that replay a whole game and extract its positions in one call
+(public API: :meth:`igo.features.extract.Extractor.extract_game` and
+:meth:`~igo.features.extract.Extractor.count_game`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from igo._jit import njit
+from igo.core._kernels import (
+    OK,
+    BoardState,
+    check_move,
+    pass_move,
+    place_checked,
+    place_stone,
+)
+from igo.features._broad_kernels import broad_cell_keys
+from igo.features._kernels import (
+    mark_changes,
+    played_move_hashes,
+    position_features,
+    table_get,
+)
+
+# Status codes of extract_game / count_game.
+GAME_OK = 0
+GAME_ILLEGAL = 1
+GAME_FULL = 2
+
+
+@njit
+def _advance(s: BoardState, p: int, c: int, suicide_ok: bool) -> bool:
+    """Play one record move (0 = pass); False if it is illegal."""
+    if p == 0:
+        pass_move(s)
+        return True
+    if check_move(s, p, c, suicide_ok) != OK:
+        return False
+    place_checked(s, p, c)
+    return True
+
+
+@njit
+def setup_stones(s: BoardState, pts: np.ndarray, cols: np.ndarray) -> bool:
+    """Place setup stones; False if one falls on an occupied point."""
+    for i in range(pts.shape[0]):
+        if place_stone(s, pts[i], cols[i]) != OK:
+            return False
+    return True
+
+
+@njit
+def count_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, last: int,
+               suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
+               symkeys: np.ndarray, size_end: np.ndarray,
+               size_keys: np.ndarray, broad_on: bool, a: float, metric: int, b: float,
+               cmin: int, cell_of: np.ndarray, nred: int, sym3: np.ndarray,
+               out_hash: np.ndarray, out_broad: np.ndarray, status: np.ndarray) -> int:
+    """Replay a game and write the pattern hashes (all sizes) and the broad key of
+    each *played* move with index in ``[first, last)`` (passes skipped); returns the
+    number of rows written. ``status[0]`` is :data:`GAME_OK` or :data:`GAME_ILLEGAL`.
+    """
+    size = s.meta[0]
+    scr_i8 = np.empty((size, size), np.int8)
+    scr_f = np.empty((size, size), np.float64)
+    qsum = np.empty((nred, nred), np.float64)
+    cnt = np.empty((nred, nred), np.int64)
+    area = np.empty((nred, nred), np.int64)
+    red = np.empty((nred, nred), np.int64)
+    keys = np.empty(nred * nred, np.uint64)
+    hs = np.empty(size_end.shape[0], np.uint64)
+    w = size + 2
+    n = 0
+    status[0] = GAME_OK
+    for i in range(min(last, pts.shape[0])):
+        p = pts[i]
+        c = cols[i]
+        if i >= first and p != 0:
+            played_move_hashes(s, p, c, off_r, off_c, symkeys, size_end,
+                               size_keys, hs)
+            for k in range(hs.shape[0]):
+                out_hash[n, k] = hs[k]
+            if broad_on:
+                broad_cell_keys(s, c, a, metric, b, cmin, cell_of, nred, sym3, scr_i8,
+                                scr_f, qsum, cnt, area, red, keys)
+                r = p // w - 1
+                cc = p % w - 1
+                out_broad[n] = keys[cell_of[r] * nred + cell_of[cc]]
+            n += 1
+        if not _advance(s, p, c, suicide_ok):
+            status[0] = GAME_ILLEGAL
+            return n
+    return n
+
+
+@njit
+def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, last: int,
+                 suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
+                 symkeys: np.ndarray, size_end: np.ndarray,
+                 size_keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
+                 broad_on: bool, a: float, metric: int, b: float, cmin: int,
+                 cell_of: np.ndarray, nred: int, sym3: np.ndarray, bkeys: np.ndarray,
+                 bvals: np.ndarray, out_pt: np.ndarray, out_tac: np.ndarray,
+                 out_pat: np.ndarray, pos_info: np.ndarray, pos_broad: np.ndarray,
+                 status: np.ndarray) -> int:
+    """Replay a game and extract the features of every legal move of each position
+    whose move index is in ``[first, last)`` and whose played move is not a pass.
+
+    Per position ``k`` (returned count): ``pos_info[k] = (start, n_moves, target,
+    prev1, prev2, move_index)`` with ``target`` the index of the played move among
+    the position's moves and ``prev1``/``prev2`` the padded points of the two
+    previous moves (0 = pass or none); ``pos_broad[k, cell]`` the broad id of each
+    reduced cell (0 = unknown pattern). Move rows ``start .. start + n_moves`` of
+    ``out_pt``/``out_tac``/``out_pat`` hold the moves. ``status[0]``:
+    :data:`GAME_OK`, :data:`GAME_ILLEGAL` (stopped at an illegal move) or
+    :data:`GAME_FULL` (output arrays too small).
+    """
+    size = s.meta[0]
+    a_len = s.color.shape[0]
+    libs = np.zeros(a_len, np.int64)
+    mark = np.zeros(a_len, np.int32)
+    stamp = np.zeros(1, np.int64)
+    scr_i8 = np.empty((size, size), np.int8)
+    scr_f = np.empty((size, size), np.float64)
+    qsum = np.empty((nred, nred), np.float64)
+    cnt = np.empty((nred, nred), np.int64)
+    area = np.empty((nred, nred), np.int64)
+    red = np.empty((nred, nred), np.int64)
+    keys = np.empty(nred * nred, np.uint64)
+    dummy_hash = np.empty((1, 1), np.uint64)
+    cache = np.zeros((4, a_len), np.int64)
+    changed_at = np.zeros(a_len, np.int64)
+    before = s.color.copy()
+    status[0] = GAME_OK
+    npos = 0
+    nmov = 0
+    cap = out_pt.shape[0]
+    for i in range(min(last, pts.shape[0])):
+        tick = i + 1
+        p = pts[i]
+        c = cols[i]
+        if i >= first and p != 0:
+            if nmov + size * size > cap or npos >= pos_info.shape[0]:
+                status[0] = GAME_FULL
+                return npos
+            m = position_features(s, c, suicide_ok, off_r, off_c, symkeys,
+                                  size_end, size_keys, tkeys, tvals, True, libs, mark,
+                                  stamp, out_pt[nmov:], out_tac[nmov:], dummy_hash,
+                                  out_pat[nmov:], cache, changed_at, tick)
+            target = -1
+            for j in range(m):
+                if out_pt[nmov + j] == p:
+                    target = j
+            if target < 0:
+                status[0] = GAME_ILLEGAL
+                return npos
+            pos_info[npos, 0] = nmov
+            pos_info[npos, 1] = m
+            pos_info[npos, 2] = target
+            pos_info[npos, 3] = pts[i - 1] if i >= 1 else 0
+            pos_info[npos, 4] = pts[i - 2] if i >= 2 else 0
+            pos_info[npos, 5] = i
+            if broad_on:
+                broad_cell_keys(s, c, a, metric, b, cmin, cell_of, nred, sym3, scr_i8,
+                                scr_f, qsum, cnt, area, red, keys)
+                for k in range(nred * nred):
+                    v = table_get(bkeys, bvals, keys[k])
+                    pos_broad[npos, k] = v if v >= 0 else 0
+            else:
+                for k in range(nred * nred):
+                    pos_broad[npos, k] = 0
+            nmov += m
+            npos += 1
+        if not _advance(s, p, c, suicide_ok):
+            status[0] = GAME_ILLEGAL
+            return npos
+        mark_changes(s, before, off_r, off_c, changed_at, tick)
+    return npos
