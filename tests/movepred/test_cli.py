@@ -72,3 +72,17 @@ def test_bad_model_file_is_a_user_error(tmp_path: Path, capsys: pytest.CaptureFi
     rc = main(["movepred", "eval", "--model", str(bad), "--data", str(DATA), "--json"])
     assert rc == 1
     assert "not a model file" in capsys.readouterr().err
+
+
+def test_train_by_mm(tmp_path: Path) -> None:
+    out = tmp_path / "mm.npz"
+    rc = main(["movepred", "train", "--data", str(DATA), "--games", "2", "--moves", "1-20",
+               "--workdir", str(tmp_path / "w"), "--out", str(out), "--pattern-threshold", "2",
+               "--mm", "2", "--groups", "paper"])
+    assert rc == 0
+    from igo.movepred.model_io import load_model
+
+    m = load_model(out)
+    assert m.summary["train"] == {"method": "mm", "iterations": 2}
+    hist = m.summary["train_log_likelihood"]
+    assert isinstance(hist, list) and hist[1] >= hist[0]

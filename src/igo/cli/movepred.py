@@ -45,6 +45,8 @@ def add_parser(subparsers: Any) -> None:
     t.add_argument("--l2", type=float, default=1e-6)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--name", default=None, help="checkpoint name (default: from --out)")
+    t.add_argument("--mm", type=int, default=0, metavar="N",
+                   help="train by N iterations of Coulom's MM instead of gradient ascent")
     t.set_defaults(func=run)
 
     e = sub.add_parser("eval", help="evaluate a model on game records")
@@ -117,7 +119,10 @@ def _train(args: argparse.Namespace) -> int:
                "moves": args.moves, "dictionaries": stats,
                "command": "igo movepred " + " ".join(sys.argv[2:])}
     name = args.name or Path(args.out).stem
-    model = train_model(work, name, config, pats, brd, data, tcfg, summary)
+    if args.mm < 0:
+        raise ValueError(f"--mm must be >= 0, got {args.mm}")
+    model = train_model(work, name, config, pats, brd, data, tcfg, summary,
+                        mm_iterations=args.mm)
     save_model(model, args.out)
     print(f"wrote {args.out}: {model.n_params} parameters", file=sys.stderr)
     return 0

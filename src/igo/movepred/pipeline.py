@@ -36,6 +36,7 @@ from igo.movepred.train import (
     dictionaries_from_counts,
     merge_counts,
     train,
+    train_mm,
 )
 from igo.sgf import iter_records
 
@@ -120,13 +121,21 @@ def positions(workdir: Path, paths: Sequence[str], games: int | None, moves: tup
 
 def train_model(workdir: Path, name: str, config: FeatureConfig, patterns: np.ndarray,
                 broad: np.ndarray, data: PositionSet, tcfg: TrainConfig,
-                summary: dict[str, object], progress: bool = True) -> MoveModel:
-    """Train one model on the cached positions (checkpoint ``checkpoint-<name>.npz``)."""
+                summary: dict[str, object], progress: bool = True,
+                mm_iterations: int = 0) -> MoveModel:
+    """Train one model on the cached positions: gradient ascent (checkpoint
+    ``checkpoint-<name>.npz``), or with ``mm_iterations > 0`` Coulom's MM (full
+    batch, no checkpoint)."""
     model = MoveModel(config, patterns, broad)
-    hist = train(model, data, tcfg, checkpoint=workdir / f"checkpoint-{name}.npz",
-                 progress=progress)
     model.summary = dict(summary)
+    if mm_iterations > 0:
+        hist = train_mm(model, data, iterations=mm_iterations)
+        model.summary["train"] = {"method": "mm", "iterations": mm_iterations}
+    else:
+        hist = train(model, data, tcfg, checkpoint=workdir / f"checkpoint-{name}.npz",
+                     progress=progress)
+        model.summary["train"] = {"method": "adam", "epochs": tcfg.epochs,
+                                  "batch": tcfg.batch, "lr": tcfg.lr, "l2": tcfg.l2,
+                                  "seed": tcfg.seed}
     model.summary["train_log_likelihood"] = hist
-    model.summary["train"] = {"epochs": tcfg.epochs, "batch": tcfg.batch, "lr": tcfg.lr,
-                              "l2": tcfg.l2, "seed": tcfg.seed}
     return model
