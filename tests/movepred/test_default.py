@@ -41,3 +41,17 @@ def test_default_model_prefers_sensible_openings() -> None:
 def test_no_default_for_other_sizes() -> None:
     with pytest.raises(ModelFileError, match="no default move model"):
         default_model_path(7)
+
+
+def test_cli_uses_the_default_model(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    from pathlib import Path
+
+    from igo.cli.main import main
+
+    data = Path(__file__).parent / "data" / "tygem_test6.sgfs"
+    capsys.readouterr()
+    assert main(["movepred", "eval", "--data", str(data), "--json", "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    # 300 held-out positions: the default model predicts about 43 % of them
+    assert out["positions"] == 300 and out["match_rate"] > 0.3 and out["mean_rank"] < 12
