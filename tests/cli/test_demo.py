@@ -14,7 +14,7 @@ def test_demo_against_itself_writes_a_replayable_game(tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "demo.sgf"
     code = main(["demo", "--opponent", "igo:random", "--size", "7", "--seed", "3",
-                 "--out", str(out), "--every", "10"])
+                 "--out", str(out), "--every", "10", "--no-analysis"])
     assert code == 0
     text = capsys.readouterr().out
     assert "Black = igo:random, White = igo:random" in text
@@ -28,3 +28,16 @@ def test_demo_against_itself_writes_a_replayable_game(tmp_path: Path,
 def test_demo_rejects_a_bad_size(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--size", "30", "--opponent", "igo:random"]) == 1
     assert "board size" in capsys.readouterr().err
+
+
+def test_demo_analysis_of_the_bundled_game(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "demo.sgf"
+    assert main(["demo", "--opponent", "igo:random", "--size", "5", "--seed", "1",
+                 "--out", str(out), "--every", "0"]) == 0
+    text = capsys.readouterr().out
+    assert "what the move model (paper 000) expects" in text
+    assert "moves 1-50: top-1" in text
+    for name in ("fukui", "distance", "bouzy"):
+        picture = tmp_path / f"demo-influence-{name}.svg"
+        assert picture.read_text().startswith("<svg") or "<svg" in picture.read_text()[:200]

@@ -1,8 +1,12 @@
 """``igo demo``: the main job of ``make run`` — what igo does, at a glance.
 
-Plays a short 9x9 game between igo's random player and GNU Go (if installed, else
-igo against itself), printing the board after each move, then the result (area
-scoring, dead stones by GNU Go when it is there) and the path of the SGF written.
+1. Plays a short 9x9 game between igo's random player and GNU Go (if installed, else
+   igo against itself), printing the board as it goes, then the result (area scoring,
+   dead stones by GNU Go when it is there) and the path of the SGF written.
+2. On a bundled 9-dan game (``igo/data/demo-19x19.sgf``): how well the default
+   move-evaluation model (paper 000) expects the players' first 50 moves, its top
+   moves at one position, and the influence maps (papers 000 and 003) of a middle-game
+   position, drawn to SVG.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--every", type=int, default=1,
                    help="print the board every N moves (0: only the final board)")
     p.add_argument("--delay", type=float, default=0.0, help="seconds to pause per move")
+    p.add_argument("--no-analysis", action="store_true",
+                   help="skip part 2 (move model and influence on the bundled 19x19 game)")
     p.set_defaults(func=run)
 
 
@@ -85,4 +91,56 @@ def run(args: argparse.Namespace) -> int:
     print(f"\nresult: {outcome.result} ({outcome.end}; {outcome.reason})")
     print(f"{len(record.moves)} moves in {outcome.duration:.1f} s; SGF written to {args.out}")
     sys.stdout.flush()
+    if not args.no_analysis:
+        _analyse_bundled_game(args.out.parent)
     return 0
+
+
+def _analyse_bundled_game(out_dir: Path) -> None:
+    """Part 2: the move model and the influence maps on the bundled 9-dan game."""
+    from importlib.resources import files
+
+    import numpy as np
+
+    from igo.core.coords import format_vertex
+    from igo.core.replay import iter_positions, replay
+    from igo.influence import get_model
+    from igo.movepred.default import load_default
+    from igo.report.board_map import write_influence_picture
+    from igo.sgf import parse_sgf
+
+    record = parse_sgf(files("igo.data").joinpath("demo-19x19.sgf").read_text("utf-8"),
+                       source="igo/data/demo-19x19.sgf")
+    model = load_default(19)
+    print(f"\n== A 9-dan game ({record.black} vs {record.white}, {record.result}): "
+          "what the move model (paper 000) expects")
+    ranks = []
+    shown = 30
+    for number, (board, move) in enumerate(iter_positions(record), start=1):
+        if number > 50:
+            break
+        points, probs = model.probabilities(board, move.color)
+        order = np.argsort(-probs)
+        ranked = [points[i] for i in order]
+        rank = ranked.index(move.point) + 1 if move.point in ranked else len(ranked) + 1
+        ranks.append(rank)
+        if number == shown:
+            print(f"before move {number} ({move.color.name.lower()} to play), top 5:")
+            for i in order[:5]:
+                mark = "  <- played" if points[i] == move.point else ""
+                print(f"  {format_vertex(points[i], 19):>4}  {probs[i]:6.1%}{mark}")
+            print(f"  played {format_vertex(move.point, 19)}: rank {rank}")
+    r = np.array(ranks)
+    print(f"moves 1-{len(r)}: top-1 {np.mean(r == 1):.0%}, top-5 {np.mean(r <= 5):.0%}, "
+          f"mean rank {r.mean():.1f}")
+    position = replay(record, upto=min(80, len(record.moves)))
+    stones = position.to_array()
+    print(f"\n== Influence after move {position.move_number} (black > 0, white < 0)")
+    for name in ("fukui", "distance", "bouzy"):
+        values = get_model(name)(stones)
+        path = out_dir / f"demo-influence-{name}.svg"
+        write_influence_picture(path, stones, values, title=f"{name}, move "
+                                f"{position.move_number}")
+        black = int(np.sum(values > 0))
+        white = int(np.sum(values < 0))
+        print(f"  {name:>8}: {black} points lean black, {white} white; picture: {path}")
