@@ -6,7 +6,8 @@ one ingredient switched on, then measured on the test games:
 
 * ``free``: no constraint (what ``tune.py`` found);
 * ``eye shape``: ``a = 2·a0`` (a living group radiates three times a group
-  without eye shape or liberties, as the hand-set defaults);
+  without eye shape or liberties, as the hand-set defaults) and the constants of
+  the eye-shape degree fixed at their defaults;
 * ``shape rules``: gains at least the defaults (nobi 0.5, kosumi 0.4, ikken 0.3,
   kogeima 0.3) and ``max_gain >= 1``;
 * ``full shielding``: ``pass_friend = pass_enemy = 0`` (stones block);
@@ -39,8 +40,9 @@ D = FukuiParams()
 
 
 def eye(p: FukuiParams) -> FukuiParams:
-    """Eye shape on: ``a = 2·a0``."""
-    return dataclasses.replace(p, a=2 * p.a0)
+    """Eye shape on: ``a = 2·a0`` and the eye-shape degree's own constants at their
+    defaults (else the search makes ``e`` the same for every group)."""
+    return dataclasses.replace(p, a=2 * p.a0, eyes=D.eyes)
 
 
 def rules(p: FukuiParams) -> FukuiParams:
