@@ -314,58 +314,56 @@ def place_stone(s: BoardState, p: int, c: int) -> int:
     return status
 
 
-@njit
-def hash_after(s: BoardState, p: int, c: int) -> np.uint64:
-    """The Zobrist hash after ``c`` plays at ``p`` (assumed legal but for superko)."""
+@njit_noalloc
+def _string_hash(s: BoardState, h: int, c: int) -> np.uint64:
+    """XOR of the Zobrist keys of the stones (colour ``c``) of the string with head ``h``."""
+    hv = np.uint64(0)
+    r = h
+    while True:
+        hv ^= s.zob[c, r]
+        r = s.nxt[r]
+        if r == h:
+            return hv
+
+
+@njit_noalloc
+def _neighbour_strings_hash(s: BoardState, p: int, c: int,
+                            only_captured: bool) -> tuple[np.uint64, int]:
+    """XOR of the keys of the distinct strings of colour ``c`` next to ``p`` — all of
+    them, or (``only_captured``) those whose last liberty is ``p`` — and their number."""
     w = s.meta[M_SIZE] + 2
-    opp = 3 - c
-    hv = s.hashv[0] ^ s.zob[c, p]
-    seen = np.zeros(4, np.int32)
-    ns = 0
-    any_capture = False
+    hv = np.uint64(0)
+    n = 0
+    h0 = h1 = h2 = -1  # heads already counted (a fourth neighbour is never new twice)
     for k in range(4):
         q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
-        if s.color[q] == opp:
-            hq = s.head[q]
-            dup = False
-            for i in range(ns):
-                if seen[i] == hq:
-                    dup = True
-            if dup:
-                continue
-            seen[ns] = hq
-            ns += 1
-            if s.libs[hq] == _adjacency(s, p, hq):
-                any_capture = True
-                r = hq
-                while True:
-                    hv ^= s.zob[opp, r]
-                    r = s.nxt[r]
-                    if r == hq:
-                        break
-    if not any_capture:
-        # Suicide (when allowed) removes the new string: recompute if it has no liberty.
-        if check_move(s, p, c, False) == SUICIDE:
-            hv ^= s.zob[c, p]
-            for k in range(4):
-                q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
-                if s.color[q] == c:
-                    hq = s.head[q]
-                    dup = False
-                    for i in range(ns):
-                        if seen[i] == hq:
-                            dup = True
-                    if dup:
-                        continue
-                    seen[ns] = hq
-                    ns += 1
-                    r = hq
-                    while True:
-                        hv ^= s.zob[c, r]
-                        r = s.nxt[r]
-                        if r == hq:
-                            break
-    return hv
+        if s.color[q] != c:
+            continue
+        hq = s.head[q]
+        if hq == h0 or hq == h1 or hq == h2:
+            continue
+        if h0 < 0:
+            h0 = hq
+        elif h1 < 0:
+            h1 = hq
+        else:
+            h2 = hq
+        if not only_captured or s.libs[hq] == _adjacency(s, p, hq):
+            hv ^= _string_hash(s, hq, c)
+            n += 1
+    return hv, n
+
+
+@njit_noalloc
+def hash_after(s: BoardState, p: int, c: int) -> np.uint64:
+    """The Zobrist hash after ``c`` plays at ``p`` (assumed legal but for superko):
+    the new stone in, captured strings out; for a suicide (when allowed) the new
+    string — the stone and the friendly strings it joins — out."""
+    captured, n = _neighbour_strings_hash(s, p, 3 - c, True)
+    if n > 0 or check_move(s, p, c, False) != SUICIDE:
+        return s.hashv[0] ^ s.zob[c, p] ^ captured
+    own, _ = _neighbour_strings_hash(s, p, c, False)
+    return s.hashv[0] ^ own
 
 
 @njit_noalloc
