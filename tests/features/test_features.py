@@ -15,7 +15,7 @@ from igo.core.symmetry import apply_point
 from igo.features import _kernels as K
 from igo.features import tactical as T
 from igo.features.broad import BroadConfig, default_split
-from igo.features.extract import Extractor, FeatureConfig
+from igo.features.extract import Extractor, FeatureConfig, select_moves
 from igo.features.patterns import (
     HashTable,
     dictionary_table,
@@ -226,6 +226,51 @@ def test_extract_game_matches_position(n: int, seed: int) -> None:
             assert p is not None
             assert prev1 == (p[0] + 1) * 21 + p[1] + 1
         replay.play(mv.color, mv.point)
+
+
+@pytest.mark.parametrize("stride", [2, 5])
+def test_extract_game_stride_is_a_subset(stride: int) -> None:
+    b = random_board(19, 120, 43)
+    rec = GameRecord(size=19, rules=SIMPLE, moves=list(b.history))
+    ex = Extractor(FeatureConfig())
+    full = ex.extract_game(rec, 10, 100)
+    part = ex.extract_game(rec, 10, 100, stride)
+    idx_full = list(full.pos_info[:, 5])
+    idx_part = list(part.pos_info[:, 5])
+    # one in `stride` of the range, at one phase, the same on every call
+    assert len({i % stride for i in idx_part}) == 1
+    assert all(10 <= i < 100 for i in idx_part)
+    assert len(idx_part) == len(range(idx_part[0], 100, stride))
+    assert idx_part[0] < 10 + stride
+    again = ex.extract_game(rec, 10, 100, stride)
+    assert np.array_equal(again.pos_info, part.pos_info)
+    # each sampled position has exactly the rows of the full extraction
+    for k, i in enumerate(idx_part):
+        j = idx_full.index(i)
+        s0, m = int(part.pos_info[k, 0]), int(part.pos_info[k, 1])
+        f0, fm = int(full.pos_info[j, 0]), int(full.pos_info[j, 1])
+        assert m == fm
+        assert np.array_equal(part.pt[s0:s0 + m], full.pt[f0:f0 + m])
+        assert np.array_equal(part.tac[s0:s0 + m], full.tac[f0:f0 + m])
+        assert np.array_equal(part.pat[s0:s0 + m], full.pat[f0:f0 + m])
+        assert np.array_equal(part.pos_broad[k], full.pos_broad[j])
+        assert np.array_equal(part.pos_info[k, 2:], full.pos_info[j, 2:])
+    h_all, b_all, _ = ex.count_game(rec, 10, 100)
+    h, bk, _ = ex.count_game(rec, 10, 100, stride)
+    assert len(h) == len(idx_part)
+    sel = [idx_full.index(i) for i in idx_part]
+    assert np.array_equal(h, h_all[sel]) and np.array_equal(bk, b_all[sel])
+
+
+def test_select_moves() -> None:
+    pts = np.arange(1, 31, dtype=np.int64)
+    assert select_moves(pts, 0, 50).all()
+    assert np.flatnonzero(select_moves(pts, 5, 8)).tolist() == [5, 6, 7]
+    assert not select_moves(pts, 40, 50).any()
+    sel = np.flatnonzero(select_moves(pts, 0, None, 4))
+    assert len(sel) in (7, 8) and np.all(np.diff(sel) == 4) and sel[0] < 4
+    with pytest.raises(ValueError, match="stride"):
+        select_moves(pts, 0, 10, 0)
 
 
 def test_illegal_record_stops() -> None:

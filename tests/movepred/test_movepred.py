@@ -225,6 +225,19 @@ def test_cache_resumes_and_matches_memory(records: list, dicts, tmp_path: Path) 
         build_cache(records, model.extractor, tmp_path / "c", (0, 20), progress=False)
 
 
+def test_strided_cache(records: list, dicts, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    model = MoveModel(CFG, *dicts)
+    full = extract_positions(records, model.extractor, (0, 60))
+    mem = extract_positions(records, model.extractor, (0, 60), stride=3)
+    assert len(full) // 3 - len(records) <= len(mem) <= len(full) // 3 + len(records)
+    disk = build_cache(records, model.extractor, tmp_path / "s", (0, 60), chunk=2,
+                       progress=False, stride=3)
+    np.testing.assert_array_equal(np.asarray(disk.pat), np.asarray(mem.pat))
+    np.testing.assert_array_equal(np.asarray(disk.move_number), np.asarray(mem.move_number))
+    with pytest.raises(ValueError, match="different"):
+        build_cache(records, model.extractor, tmp_path / "s", (0, 60), progress=False)
+
+
 def test_move_range() -> None:
     assert parse_move_range("1-50") == (0, 50)
     assert parse_move_range("all")[0] == 0

@@ -27,6 +27,9 @@ def add_parser(subparsers: Any) -> None:
     t.add_argument("--data", nargs="+", required=True, help="training records (files/dirs)")
     t.add_argument("--games", type=int, default=None, help="use the first N games")
     t.add_argument("--moves", default="1-50", help="move range, e.g. 1-50 or all")
+    t.add_argument("--stride", type=int, default=1, metavar="K",
+                   help="use one position in K of each game (at a phase drawn from the "
+                        "game), to train on many games in a cache that fits the disk")
     t.add_argument("--workdir", required=True, help="folder for dictionaries/cache/checkpoints")
     t.add_argument("--out", required=True, help="model file to write (.npz)")
     t.add_argument("--groups", default="all",
@@ -54,6 +57,8 @@ def add_parser(subparsers: Any) -> None:
     e.add_argument("--data", nargs="+", required=True)
     e.add_argument("--moves", default="1-50")
     e.add_argument("--games", type=int, default=None)
+    e.add_argument("--stride", type=int, default=1, metavar="K",
+                   help="evaluate one position in K of each game")
     e.add_argument("--bucket", type=int, default=10, help="move-number bucket width")
     e.add_argument("--by-move", action="store_true", help="add metrics per bucket")
     e.add_argument("--json", action="store_true")
@@ -110,13 +115,17 @@ def _train(args: argparse.Namespace) -> int:
                        seed=args.seed)
     work = Path(args.workdir)
     work.mkdir(parents=True, exist_ok=True)
-    pats, brd, stats = dictionaries(work, args.data, args.games, moves, config)
+    if args.stride < 1:
+        raise ValueError(f"--stride must be at least 1, got {args.stride}")
+    pats, brd, stats = dictionaries(work, args.data, args.games, moves, config,
+                                    stride=args.stride)
     print(f"dictionaries: {stats}", file=sys.stderr)
-    data = positions(work, args.data, args.games, moves, config, pats, brd)
+    data = positions(work, args.data, args.games, moves, config, pats, brd,
+                     stride=args.stride)
     print(f"positions: {len(data)} ({data.n_moves} candidate moves) from "
           f"{data.n_games} games", file=sys.stderr)
     summary = {"data": list(args.data), "games": data.n_games, "positions": len(data),
-               "moves": args.moves, "dictionaries": stats,
+               "moves": args.moves, "stride": args.stride, "dictionaries": stats,
                "command": "igo movepred " + " ".join(sys.argv[2:])}
     name = args.name or Path(args.out).stem
     if args.mm < 0:
@@ -139,6 +148,8 @@ def _eval(args: argparse.Namespace) -> int:
 
     model = _load(args.model)
     moves = parse_move_range(args.moves)
+    if args.stride < 1:
+        raise ValueError(f"--stride must be at least 1, got {args.stride}")
     recs = iter_records(args.data, progress=not args.no_progress)
     if args.games is not None:
         recs = itertools.islice(recs, args.games)
@@ -148,7 +159,7 @@ def _eval(args: argparse.Namespace) -> int:
         chunk = list(itertools.islice(recs, 500))
         if not chunk:
             break
-        data = extract_positions(chunk, model.extractor, moves)
+        data = extract_positions(chunk, model.extractor, moves, stride=args.stride)
         rows.append(per_position(model, data))
         nums.append(np.asarray(data.move_number, dtype=np.int64))
     allrows = np.concatenate(rows) if rows else np.zeros((0, 4))

@@ -42,6 +42,15 @@ def _advance(s: BoardState, p: int, c: int, suicide_ok: bool) -> bool:
 
 
 @njit
+def _stop(select: np.ndarray) -> int:
+    """One past the last selected move index (0 if none)."""
+    for i in range(select.shape[0] - 1, -1, -1):
+        if select[i]:
+            return i + 1
+    return 0
+
+
+@njit
 def setup_stones(s: BoardState, pts: np.ndarray, cols: np.ndarray) -> bool:
     """Place setup stones; False if one falls on an occupied point."""
     for i in range(pts.shape[0]):
@@ -51,15 +60,16 @@ def setup_stones(s: BoardState, pts: np.ndarray, cols: np.ndarray) -> bool:
 
 
 @njit
-def count_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, last: int,
+def count_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.ndarray,
                suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
                symkeys: np.ndarray, size_end: np.ndarray,
                size_keys: np.ndarray, broad_on: bool, a: float, metric: int, b: float,
                cmin: int, cell_of: np.ndarray, nred: int, sym3: np.ndarray,
                out_hash: np.ndarray, out_broad: np.ndarray, status: np.ndarray) -> int:
     """Replay a game and write the pattern hashes (all sizes) and the broad key of
-    each *played* move with index in ``[first, last)`` (passes skipped); returns the
-    number of rows written. ``status[0]`` is :data:`GAME_OK` or :data:`GAME_ILLEGAL`.
+    each *played* move whose index ``i`` has ``select[i]`` set (passes skipped); the
+    replay stops after the last selected move. Returns the number of rows written;
+    ``status[0]`` is :data:`GAME_OK` or :data:`GAME_ILLEGAL`.
     """
     size = s.meta[0]
     scr_i8 = np.empty((size, size), np.int8)
@@ -73,10 +83,10 @@ def count_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, las
     w = size + 2
     n = 0
     status[0] = GAME_OK
-    for i in range(min(last, pts.shape[0])):
+    for i in range(_stop(select)):
         p = pts[i]
         c = cols[i]
-        if i >= first and p != 0:
+        if select[i] and p != 0:
             played_move_hashes(s, p, c, off_r, off_c, symkeys, size_end,
                                size_keys, hs)
             for k in range(hs.shape[0]):
@@ -95,7 +105,7 @@ def count_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, las
 
 
 @njit
-def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, last: int,
+def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.ndarray,
                  suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
                  symkeys: np.ndarray, size_end: np.ndarray,
                  size_keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
@@ -105,7 +115,8 @@ def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, l
                  out_pat: np.ndarray, pos_info: np.ndarray, pos_broad: np.ndarray,
                  status: np.ndarray) -> int:
     """Replay a game and extract the features of every legal move of each position
-    whose move index is in ``[first, last)`` and whose played move is not a pass.
+    whose move index ``i`` has ``select[i]`` set and whose played move is not a pass
+    (the replay stops after the last selected move).
 
     Per position ``k`` (returned count): ``pos_info[k] = (start, n_moves, target,
     prev1, prev2, move_index)`` with ``target`` the index of the played move among
@@ -136,11 +147,11 @@ def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, first: int, l
     npos = 0
     nmov = 0
     cap = out_pt.shape[0]
-    for i in range(min(last, pts.shape[0])):
+    for i in range(_stop(select)):
         tick = i + 1
         p = pts[i]
         c = cols[i]
-        if i >= first and p != 0:
+        if select[i] and p != 0:
             if nmov + size * size > cap or npos >= pos_info.shape[0]:
                 status[0] = GAME_FULL
                 return npos

@@ -8,7 +8,8 @@ kernel tables and the pattern dictionaries and runs the kernels:
 - :meth:`Extractor.count_game`: the pattern hashes of the *played* moves of a
   game, to build the dictionaries (first pass over the training records);
 - :meth:`Extractor.extract_game`: every legal move of every position of a range of
-  moves, in one kernel call per game (:class:`GameFeatures`);
+  moves (or one in ``stride`` of them, :func:`select_moves`), in one kernel call per
+  game (:class:`GameFeatures`);
 - :meth:`Extractor.position`: the same for one :class:`~igo.core.Board`.
 
 Legality is simple ko without superko (the tygem records have no ``RU``; a record
@@ -19,6 +20,7 @@ skipped.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -117,6 +119,29 @@ def _record_arrays(record: GameRecord) -> tuple[np.ndarray, np.ndarray, np.ndarr
             np.array(cols, np.int64))
 
 
+def select_moves(pts: np.ndarray, first: int = 0, last: int | None = None,
+                 stride: int = 1) -> np.ndarray:
+    """Which move indices of a game to use: ``[first, last)``, and with ``stride > 1``
+    one in ``stride`` of those, at an offset drawn from the game's moves (CRC-32 of
+    the move list), so the same game always gives the same positions whatever
+    order it is read in, and successive games start at different phases.
+
+    Raises
+    ------
+    ValueError
+        If ``stride < 1``.
+    """
+    if stride < 1:
+        raise ValueError(f"stride must be at least 1, got {stride}")
+    n = pts.shape[0]
+    last = n if last is None else min(last, n)
+    select = np.zeros(n, np.bool_)
+    if last > first:
+        offset = zlib.crc32(np.ascontiguousarray(pts).tobytes()) % stride if stride > 1 else 0
+        select[max(first, 0) + offset:last:stride] = True
+    return select
+
+
 class Extractor:
     """Runs the feature kernels for one :class:`FeatureConfig`.
 
@@ -156,32 +181,33 @@ class Extractor:
             raise ValueError(f"{record.source}: setup stone on an occupied point")
         return s, pts, cols
 
-    def count_game(self, record: GameRecord, first: int = 0, last: int | None = None
-                   ) -> tuple[np.ndarray, np.ndarray, bool]:
+    def count_game(self, record: GameRecord, first: int = 0, last: int | None = None,
+                   stride: int = 1) -> tuple[np.ndarray, np.ndarray, bool]:
         """Pattern hashes ``(n, sizes)`` and broad keys ``(n,)`` of the played moves
-        with index in ``[first, last)`` (passes skipped), and whether the record
+        selected by :func:`select_moves` (passes skipped), and whether the record
         stopped at an illegal move."""
         s, pts, cols = self._start(record)
-        last = len(pts) if last is None else last
-        n = max(0, min(last, len(pts)) - first)
+        select = select_moves(pts, first, last, stride)
+        n = int(select.sum())
         t = self.tables
         out_h = np.zeros((n, t.size_end.shape[0]), np.uint64)
         out_b = np.zeros(n, np.uint64)
         status = np.zeros(1, np.int64)
         cell_of, nred = self.cells(record.size)
         bc = self.config.broad
-        m = GK.count_game(s, pts, cols, first, last, record.rules.suicide, t.off_r, t.off_c,
+        m = GK.count_game(s, pts, cols, select, record.rules.suicide, t.off_r, t.off_c,
                          t.symkeys, t.size_end, t.size_keys, self.config.uses_broad,
                          float(bc.a), bc.metric_code, float(bc.b), int(bc.c), cell_of, nred,
                          self._sym3, out_h, out_b, status)
         return out_h[:m], out_b[:m], bool(status[0] == GK.GAME_ILLEGAL)
 
-    def extract_game(self, record: GameRecord, first: int = 0, last: int | None = None
-                     ) -> GameFeatures:
-        """Features of every legal move of the positions ``[first, last)`` of a game."""
+    def extract_game(self, record: GameRecord, first: int = 0, last: int | None = None,
+                     stride: int = 1) -> GameFeatures:
+        """Features of every legal move of the positions of a game selected by
+        :func:`select_moves` (move indices ``[first, last)``, one in ``stride``)."""
         s, pts, cols = self._start(record)
-        last = len(pts) if last is None else last
-        npos = max(0, min(last, len(pts)) - first)
+        select = select_moves(pts, first, last, stride)
+        npos = int(select.sum())
         size = record.size
         cell_of, nred = self.cells(size)
         cap = npos * size * size
@@ -193,7 +219,7 @@ class Extractor:
         status = np.zeros(1, np.int64)
         t = self.tables
         bc = self.config.broad
-        k = GK.extract_game(s, pts, cols, first, last, record.rules.suicide, t.off_r, t.off_c,
+        k = GK.extract_game(s, pts, cols, select, record.rules.suicide, t.off_r, t.off_c,
                            t.symkeys, t.size_end, t.size_keys, self.patterns.keys,
                            self.patterns.vals, self.config.uses_broad, float(bc.a),
                            bc.metric_code, float(bc.b), int(bc.c), cell_of, nred, self._sym3,

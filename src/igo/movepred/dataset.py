@@ -177,15 +177,17 @@ def _same_size(records: Iterable[GameRecord], size: int) -> Iterator[GameRecord]
 
 def extract_positions(records: Iterable[GameRecord], extractor: Extractor,
                       moves: tuple[int, int] = (0, 50), size: int = 19,
-                      progress: bool = False) -> PositionSet:
-    """Extract the positions of ``records`` (those of board ``size``) in memory."""
+                      progress: bool = False, stride: int = 1) -> PositionSet:
+    """Extract the positions of ``records`` (those of board ``size``) in memory;
+    ``stride > 1`` keeps one position in ``stride`` of each game
+    (:func:`igo.features.extract.select_moves`)."""
     first, last = moves
     _, nred = extractor.cells(size)
     wr = _Writer(nred, None)
     n = 0
     for n, rec in enumerate(tqdm(_same_size(records, size), disable=not progress,
                                  unit=" games", mininterval=1.0), 1):
-        wr.add(extractor.extract_game(rec, first, last), n - 1)
+        wr.add(extractor.extract_game(rec, first, last, stride), n - 1)
     return _set_from(wr.arrays(), size, nred, wr.n_rows, n)
 
 
@@ -197,9 +199,10 @@ def _write_meta(directory: Path, meta: dict[str, object]) -> None:
 
 def build_cache(records: Iterable[GameRecord], extractor: Extractor, directory: Path,
                 moves: tuple[int, int] = (0, 50), size: int = 19, chunk: int = 2000,
-                progress: bool = True, describe: dict[str, object] | None = None
-                ) -> PositionSet:
-    """Extract positions into an on-disk cache in ``directory`` (resumable) and open it.
+                progress: bool = True, describe: dict[str, object] | None = None,
+                stride: int = 1) -> PositionSet:
+    """Extract positions into an on-disk cache in ``directory`` (resumable) and open it;
+    ``stride > 1`` keeps one position in ``stride`` of each game.
 
     ``describe`` (e.g. the data paths and the dictionary digest) is stored in the
     cache's metadata; resuming with a different description raises ``ValueError``.
@@ -208,6 +211,8 @@ def build_cache(records: Iterable[GameRecord], extractor: Extractor, directory: 
     _, nred = extractor.cells(size)
     desc = dict(describe or {})
     desc.update(moves=list(moves), size=size)
+    if stride != 1:  # (absent for 1, so that caches made before strides stay valid)
+        desc["stride"] = stride
     meta_path = directory / "meta.json"
     if meta_path.exists():
         meta = json.loads(meta_path.read_text())
@@ -239,7 +244,7 @@ def build_cache(records: Iterable[GameRecord], extractor: Extractor, directory: 
     for g, rec in enumerate(_same_size(records, size)):
         if g < games_done:
             continue
-        wr.add(extractor.extract_game(rec, first, last), g)
+        wr.add(extractor.extract_game(rec, first, last, stride), g)
         bar.update(1)
         if (g + 1) % chunk == 0:
             wr.flush()

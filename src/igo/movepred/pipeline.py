@@ -48,8 +48,10 @@ def _records(paths: Sequence[str], games: int | None, progress: bool = False):  
 
 def dictionaries(workdir: Path, paths: Sequence[str], games: int | None,
                  moves: tuple[int, int], config: FeatureConfig, progress: bool = True,
-                 part_games: int = 10000) -> tuple[np.ndarray, np.ndarray, dict[str, object]]:
-    """Load or build the pattern dictionaries of the training records.
+                 part_games: int = 10000, stride: int = 1
+                 ) -> tuple[np.ndarray, np.ndarray, dict[str, object]]:
+    """Load or build the pattern dictionaries of the training records (the played
+    moves of the positions that :func:`positions` uses, same ``moves`` and ``stride``).
 
     Counting is done in parts of ``part_games`` games (``dict-part-NNNN.npz``), so an
     interrupted count resumes at the last finished part; the parts are deleted once
@@ -59,6 +61,8 @@ def dictionaries(workdir: Path, paths: Sequence[str], games: int | None,
     desc = {"paths": list(paths), "games": games, "moves": list(moves),
             "pattern_size": full.pattern_size, "pattern_threshold": full.pattern_threshold,
             "broad": repr(full.broad)}
+    if stride != 1:  # (absent for 1: dictionaries made before strides stay valid)
+        desc["stride"] = stride
     f = workdir / "dictionaries.npz"
     if f.exists():
         with np.load(f, allow_pickle=False) as z:
@@ -83,7 +87,7 @@ def dictionaries(workdir: Path, paths: Sequence[str], games: int | None,
                 pass
         else:
             pc = count_patterns(itertools.islice(it, part_games), full, moves,
-                                progress=progress)
+                                progress=progress, stride=stride)
             pc.save(pf)
         parts.append(pc)
         if pc.games < part_games:
@@ -107,8 +111,9 @@ def digest(arr: np.ndarray) -> str:
 
 def positions(workdir: Path, paths: Sequence[str], games: int | None, moves: tuple[int, int],
               config: FeatureConfig, patterns: np.ndarray, broad: np.ndarray,
-              name: str = "cache", progress: bool = True) -> PositionSet:
-    """Load or build (resumably) the position cache of the records."""
+              name: str = "cache", progress: bool = True, stride: int = 1) -> PositionSet:
+    """Load or build (resumably) the position cache of the records (one position in
+    ``stride`` of each game when ``stride > 1``)."""
     full = replace(config, groups=GROUPS)
     ex = Extractor(full, dictionary_table(patterns), dictionary_table(broad))
     desc: dict[str, object] = {"paths": list(paths), "games": games,
@@ -116,7 +121,7 @@ def positions(workdir: Path, paths: Sequence[str], games: int | None, moves: tup
             "broad": digest(broad), "broad_config": repr(full.broad),
             "pattern_size": full.pattern_size}
     return build_cache(_records(paths, games), ex, workdir / name, moves,
-                       describe=desc, progress=progress)
+                       describe=desc, progress=progress, stride=stride)
 
 
 def train_model(workdir: Path, name: str, config: FeatureConfig, patterns: np.ndarray,

@@ -64,17 +64,18 @@ def _unique_counts(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def count_patterns(records: Iterable[GameRecord], config: FeatureConfig,
-                   moves: tuple[int, int] = (0, 50), progress: bool = False
-                   ) -> PatternCounts:
+                   moves: tuple[int, int] = (0, 50), progress: bool = False,
+                   stride: int = 1) -> PatternCounts:
     """Counts of the canonical hashes (every size) and broad keys of the played
-    moves of ``records`` in the move range."""
+    moves of ``records`` in the move range (one in ``stride``, as
+    :func:`igo.features.extract.select_moves`)."""
     ex = Extractor(config)
     hashes: list[np.ndarray] = []
     broad: list[np.ndarray] = []
     games = 0
     for rec in tqdm(records, disable=not progress, unit=" games", desc="patterns",
                     mininterval=1.0):
-        h, b, _ = ex.count_game(rec, moves[0], moves[1])
+        h, b, _ = ex.count_game(rec, moves[0], moves[1], stride)
         hashes.append(h.ravel())
         broad.append(b)
         games += 1
