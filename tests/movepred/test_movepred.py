@@ -23,6 +23,7 @@ from igo.movepred.model_io import ModelFileError, load_model, save_model
 from igo.movepred.train import (
     TrainConfig,
     build_dictionaries,
+    epoch_windows,
     log_likelihood,
     train,
     train_mm,
@@ -146,6 +147,58 @@ def test_checkpoint_resume_gives_the_same_model(data, dicts, tmp_path: Path,  # 
     with pytest.raises(ValueError, match="other settings"):
         train(MoveModel(CFG, *dicts), data, TrainConfig(epochs=3), checkpoint=ck,
               progress=False)
+
+
+@pytest.mark.parametrize(("window", "block"), [(16, 4), (10, 3), (7, 7)])
+def test_epoch_windows_cover_every_position_once(window: int, block: int) -> None:
+    cfg = TrainConfig(window=window, block=block)
+    wins = epoch_windows(55, cfg, 1)
+    allidx = np.concatenate(wins)
+    assert sorted(allidx.tolist()) == list(range(55))
+    assert all(len(w) <= max(window, block) for w in wins)
+    assert len({len(np.unique(w // block)) for w in wins[:-1]}) == 1
+    assert all(np.array_equal(a, b) for a, b in zip(wins, epoch_windows(55, cfg, 1),
+                                                    strict=True))
+    assert len(epoch_windows(window, cfg, 0)) == 1  # small sets: one full permutation
+
+
+def test_gather_keeps_positions(data, dicts) -> None:  # type: ignore[no-untyped-def]
+    model = random_model(dicts, 4)
+    ranges = [(30, 40), (3, 9), (len(data) - 2, len(data))]
+    part = data.gather(ranges)
+    glob = np.concatenate([np.arange(a, b) for a, b in ranges])
+    assert len(part) == len(glob)
+    ll_p, g_p = log_likelihood(model, part)
+    ll_d, g_d = log_likelihood(model, data, glob)
+    assert ll_p == pytest.approx(ll_d)
+    np.testing.assert_allclose(g_p, g_d, atol=1e-12)
+
+
+def test_windowed_training_resumes(data, dicts, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    cfg = TrainConfig(epochs=2, batch=5, checkpoint_every=3, window=16, block=4)
+    full = MoveModel(CFG, *dicts)
+    hist = train(full, data, cfg, progress=False)
+    assert hist[1] > hist[0]
+    ck = tmp_path / "ckw.npz"
+    real = MK.batch_gradient
+    calls = {"n": 0}
+
+    def flaky(*args):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 17:  # epoch 2, inside its first windows
+            raise KeyboardInterrupt
+        return real(*args)
+
+    import igo.movepred.train as T
+
+    monkeypatch.setattr(T.K, "batch_gradient", flaky)
+    with pytest.raises(KeyboardInterrupt):
+        train(MoveModel(CFG, *dicts), data, cfg, checkpoint=ck, progress=False)
+    monkeypatch.setattr(T.K, "batch_gradient", real)
+    resumed = MoveModel(CFG, *dicts)
+    train(resumed, data, cfg, checkpoint=ck, progress=False)
+    np.testing.assert_allclose(resumed.theta, full.theta, rtol=1e-12)
 
 
 def test_metrics(data, dicts) -> None:  # type: ignore[no-untyped-def]

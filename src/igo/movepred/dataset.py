@@ -81,6 +81,31 @@ class PositionSet:
         """Indices of the positions selected by a boolean mask."""
         return np.flatnonzero(mask)
 
+    def gather(self, ranges: list[tuple[int, int]]) -> PositionSet:
+        """The positions of the ranges ``[a, b)`` (in that order) as an in-memory set.
+
+        Each range is copied as one contiguous slice of every array, so gathering a
+        few large ranges of an on-disk cache reads it sequentially.
+        """
+        rows = [(int(self.start[a]), int(self.start[b])) for a, b in ranges]
+        starts = []
+        base = 0
+        for (a, b), (r0, r1) in zip(ranges, rows, strict=True):
+            starts.append(np.asarray(self.start[a:b], np.int64) - r0 + base)
+            base += r1 - r0
+
+        def cat(arr: np.ndarray, spans: list[tuple[int, int]]) -> np.ndarray:
+            if not spans:
+                return np.zeros((0, *arr.shape[1:]), arr.dtype)
+            return np.concatenate([np.asarray(arr[x:y]) for x, y in spans])
+
+        start = np.concatenate([*starts, np.array([base], np.int64)])
+        return PositionSet(self.size, self.nred, start, cat(self.target, ranges),
+                           cat(self.prev1, ranges), cat(self.prev2, ranges),
+                           cat(self.move_number, ranges), cat(self.game, ranges),
+                           cat(self.broad, ranges), cat(self.pt, rows), cat(self.tac, rows),
+                           cat(self.pat, rows), self.n_games)
+
 
 def parse_move_range(text: str) -> tuple[int, int]:
     """``"1-50"`` → ``(0, 50)``: 0-based ``[first, last)`` move indices; ``"all"`` →

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -140,6 +141,12 @@ class TrainConfig:
         Seed of the shuffling.
     checkpoint_every : int
         Batches between checkpoints.
+    window : int
+        Sets of more positions than this are shuffled by windows (see
+        :func:`epoch_windows`), so that an on-disk cache larger than memory is read
+        in large sequential pieces instead of one random page per position.
+    block : int
+        Consecutive positions that stay together in a window.
     """
 
     epochs: int = 3
@@ -148,6 +155,13 @@ class TrainConfig:
     l2: float = 1e-6
     seed: int = 0
     checkpoint_every: int = 200
+    window: int = 262_144
+    block: int = 2048
+
+    def __post_init__(self) -> None:
+        for name in ("epochs", "batch", "window", "block", "checkpoint_every"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"TrainConfig.{name} must be at least 1")
 
 
 def _data_args(data: PositionSet, model: MoveModel) -> tuple[Any, ...]:
@@ -180,6 +194,42 @@ def _save_ckpt(path: Path, theta: np.ndarray, m: np.ndarray, v: np.ndarray, step
     os.replace(tmp, path)
 
 
+def epoch_windows(n: int, cfg: TrainConfig, epoch: int) -> list[np.ndarray]:
+    """The order of the ``n`` positions in one epoch, as windows of positions.
+
+    Up to ``cfg.window`` positions: one window, a uniform random permutation. Beyond:
+    the positions are cut into blocks of ``cfg.block`` consecutive positions, the
+    blocks are shuffled and dealt into windows of ``window // block`` blocks, and
+    each window's positions are shuffled together; every minibatch then mixes
+    positions from ~``window // block`` places spread over the whole set, and
+    training reads one window (a few hundred MB) at a time.
+    """
+    rng = np.random.default_rng([cfg.seed, epoch])
+    if n <= cfg.window:
+        return [rng.permutation(n)]
+    nb = (n + cfg.block - 1) // cfg.block
+    per = max(1, cfg.window // cfg.block)
+    order = rng.permutation(nb)
+    out = []
+    for k in range(0, nb, per):
+        blocks = np.sort(order[k:k + per])
+        idx = np.concatenate([np.arange(b * cfg.block, min(n, (b + 1) * cfg.block))
+                              for b in blocks])
+        out.append(idx[rng.permutation(len(idx))])
+    return out
+
+
+def _load_window(data: PositionSet, widx: np.ndarray, block: int
+                 ) -> tuple[PositionSet, np.ndarray]:
+    """The blocks of a window in memory, and the window's order as local indices."""
+    n = len(data)
+    blocks = np.unique(widx // block)
+    ranges = [(int(b) * block, min(n, (int(b) + 1) * block)) for b in blocks]
+    local = data.gather(ranges)
+    glob = np.concatenate([np.arange(a, b) for a, b in ranges])
+    return local, np.searchsorted(glob, widx)
+
+
 def train(model: MoveModel, data: PositionSet, cfg: TrainConfig = TrainConfig(),
           weights: np.ndarray | None = None, checkpoint: Path | None = None,
           progress: bool = True) -> list[float]:
@@ -199,7 +249,7 @@ def train(model: MoveModel, data: PositionSet, cfg: TrainConfig = TrainConfig(),
     w_all = np.ones(n) if weights is None else np.asarray(weights, dtype=np.float64)
     if w_all.shape != (n,) or np.any(w_all < 0) or not np.all(np.isfinite(w_all)):
         raise ValueError(f"weights must be {n} finite non-negative numbers")
-    start, pt, tac, pat, p1, p2, broad, target, size, cell_of, nred = _data_args(data, model)
+    _data_args(data, model)  # (checks the reduced board)
     offs = model.offsets()
     theta = model.theta
     m = np.zeros_like(theta)
@@ -213,41 +263,62 @@ def train(model: MoveModel, data: PositionSet, cfg: TrainConfig = TrainConfig(),
             m[:], v[:] = z["m"], z["v"]
             step, epoch0, batch0 = int(z["step"]), int(z["epoch"]), int(z["batch"])
     b1, b2, eps = 0.9, 0.999, 1e-8
-    n_batches = (n + cfg.batch - 1) // cfg.batch
     history: list[float] = []
     grad = np.zeros_like(theta)
+    pool = ThreadPoolExecutor(max_workers=1)  # loads the next window during this one
     for epoch in range(epoch0, cfg.epochs):
-        perm = np.random.default_rng([cfg.seed, epoch]).permutation(n)
+        windows = epoch_windows(n, cfg, epoch)
+        counts = [(len(w) + cfg.batch - 1) // cfg.batch for w in windows]
+        first = batch0 if epoch == epoch0 else 0
         total, wsum = 0.0, 0.0
-        bar = tqdm(range(n_batches), initial=batch0 if epoch == epoch0 else 0,
-                   disable=not progress, desc=f"epoch {epoch + 1}/{cfg.epochs}",
-                   mininterval=1.0)
-        for b in range(batch0 if epoch == epoch0 else 0, n_batches):
-            idx = perm[b * cfg.batch:(b + 1) * cfg.batch]
-            wb = w_all[idx]
-            grad[:] = 0.0
-            ll = K.batch_gradient(idx, wb, start, pt, tac, pat, p1, p2, broad, target, size,
-                                  cell_of, nred, theta, offs, grad)
-            sw = float(wb.sum())
-            total += ll
-            wsum += sw
-            if sw > 0:
-                g = grad / sw - cfg.l2 * theta
-                step += 1
-                m[:] = b1 * m + (1 - b1) * g
-                v[:] = b2 * v + (1 - b2) * g * g
-                mh = m / (1 - b1 ** step)
-                vh = v / (1 - b2 ** step)
-                theta += cfg.lr * mh / (np.sqrt(vh) + eps)
-            bar.update(1)
-            if wsum > 0:
-                bar.set_postfix(ll=f"{total / wsum:.4f}", refresh=False)
-            if checkpoint is not None and (b + 1) % cfg.checkpoint_every == 0:
-                _save_ckpt(checkpoint, theta, m, v, step, epoch, b + 1, cfg)
+        bar = tqdm(total=sum(counts), initial=first, disable=not progress,
+                   desc=f"epoch {epoch + 1}/{cfg.epochs}", mininterval=1.0)
+        todo = [wi for wi in range(len(windows))
+                if sum(counts[:wi + 1]) > first]
+
+        def load(wi: int, windows: list[np.ndarray] = windows
+                 ) -> tuple[PositionSet, np.ndarray]:
+            if len(windows) == 1:
+                return data, windows[0]
+            return _load_window(data, windows[wi], cfg.block)
+
+        pending = pool.submit(load, todo[0]) if todo else None
+        for j, wi in enumerate(todo):
+            assert pending is not None
+            local, lidx = pending.result()
+            pending = pool.submit(load, todo[j + 1]) if j + 1 < len(todo) else None
+            start, pt, tac, pat, p1, p2, broad, target, size, cell_of, nred = _data_args(
+                local, model)
+            b = sum(counts[:wi])
+            for lb in range(counts[wi]):
+                if b + lb < first:
+                    continue
+                sl = slice(lb * cfg.batch, (lb + 1) * cfg.batch)
+                wb = w_all[windows[wi][sl]]
+                grad[:] = 0.0
+                ll = K.batch_gradient(lidx[sl], wb, start, pt, tac, pat, p1, p2, broad,
+                                      target, size, cell_of, nred, theta, offs, grad)
+                sw = float(wb.sum())
+                total += ll
+                wsum += sw
+                if sw > 0:
+                    g = grad / sw - cfg.l2 * theta
+                    step += 1
+                    m[:] = b1 * m + (1 - b1) * g
+                    v[:] = b2 * v + (1 - b2) * g * g
+                    mh = m / (1 - b1 ** step)
+                    vh = v / (1 - b2 ** step)
+                    theta += cfg.lr * mh / (np.sqrt(vh) + eps)
+                bar.update(1)
+                if wsum > 0:
+                    bar.set_postfix(ll=f"{total / wsum:.4f}", refresh=False)
+                if checkpoint is not None and (b + lb + 1) % cfg.checkpoint_every == 0:
+                    _save_ckpt(checkpoint, theta, m, v, step, epoch, b + lb + 1, cfg)
         bar.close()
         history.append(total / wsum if wsum > 0 else 0.0)
         if checkpoint is not None:
             _save_ckpt(checkpoint, theta, m, v, step, epoch + 1, 0, cfg)
+    pool.shutdown()
     return history
 
 
