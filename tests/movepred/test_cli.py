@@ -86,3 +86,46 @@ def test_train_by_mm(tmp_path: Path) -> None:
     assert m.summary["train"] == {"method": "mm", "iterations": 2}
     hist = m.summary["train_log_likelihood"]
     assert isinstance(hist, list) and hist[1] >= hist[0]
+
+
+def test_train_and_eval_other_board_size(tmp_path: Path, model: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from igo.core.board import Board
+    from igo.core.record import GameRecord
+    from igo.movepred.model_io import load_model
+    from igo.sgf import to_sgf
+
+    rng = np.random.default_rng(3)
+    games = tmp_path / "g9"
+    games.mkdir()
+    for k in range(6):
+        b = Board(9)
+        for _ in range(40):
+            legal = b.legal_moves(b.to_play)
+            if not legal:
+                break
+            b.play(b.to_play, legal[int(rng.integers(len(legal)))])
+        (games / f"{k}.sgf").write_text(to_sgf(GameRecord(size=9, moves=list(b.history))))
+    out = tmp_path / "m9.npz"
+    args = ["movepred", "train", "--data", str(games), "--size", "9", "--moves", "all",
+            "--stride", "2", "--workdir", str(tmp_path / "w9"), "--out", str(out),
+            "--pattern-threshold", "2", "--epochs", "1", "--batch", "20"]
+    assert main(args) == 0
+    m9 = load_model(out)
+    assert m9.board_size == 9 and m9.summary["stride"] == 2
+    assert 6 * 40 // 2 - 6 <= int(m9.summary["positions"]) <= 6 * 40 // 2 + 6  # type: ignore[call-overload]
+    capsys.readouterr()
+    assert main(["movepred", "eval", "--model", str(out), "--data", str(games),
+                 "--moves", "all", "--json", "--no-progress"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res["positions"] == 6 * 40
+    # a 19x19 model finds no 19x19 positions in 9x9 games: a clear error, not zeros
+    assert main(["movepred", "eval", "--model", str(model), "--data", str(games),
+                 "--json", "--no-progress"]) == 1
+    assert "no 19x19 positions" in capsys.readouterr().err
+    # training on sizes that are not in the data is an error too
+    bad = args[:]
+    bad[bad.index("9")] = "13"
+    bad[bad.index(str(tmp_path / "w9"))] = str(tmp_path / "w13")
+    assert main(bad) == 1
+    assert "no 13x13 training positions" in capsys.readouterr().err

@@ -27,6 +27,8 @@ def add_parser(subparsers: Any) -> None:
     t.add_argument("--data", nargs="+", required=True, help="training records (files/dirs)")
     t.add_argument("--games", type=int, default=None, help="use the first N games")
     t.add_argument("--moves", default="1-50", help="move range, e.g. 1-50 or all")
+    t.add_argument("--size", type=int, default=19,
+                   help="board size of the training games (others are skipped)")
     t.add_argument("--stride", type=int, default=1, metavar="K",
                    help="use one position in K of each game (at a phase drawn from the "
                         "game), to train on many games in a cache that fits the disk")
@@ -59,6 +61,9 @@ def add_parser(subparsers: Any) -> None:
     e.add_argument("--games", type=int, default=None)
     e.add_argument("--stride", type=int, default=1, metavar="K",
                    help="evaluate one position in K of each game")
+    e.add_argument("--size", type=int, default=None,
+                   help="board size of the games to evaluate (default: the model's; "
+                        "without --model, picks igo's default model of that size)")
     e.add_argument("--bucket", type=int, default=10, help="move-number bucket width")
     e.add_argument("--by-move", action="store_true", help="add metrics per bucket")
     e.add_argument("--json", action="store_true")
@@ -82,11 +87,12 @@ def run(args: argparse.Namespace) -> int:
     return _show(args)
 
 
-def _load(path: str | None):  # type: ignore[no-untyped-def]
+def _load(path: str | None, size: int = 19):  # type: ignore[no-untyped-def]
+    """The model at ``path``, or igo's default model for the board size."""
     from igo.movepred.default import load_default
     from igo.movepred.model_io import load_model
 
-    return load_default() if path is None else load_model(path)
+    return load_default(size) if path is None else load_model(path)
 
 
 def _train(args: argparse.Namespace) -> int:
@@ -118,13 +124,16 @@ def _train(args: argparse.Namespace) -> int:
     if args.stride < 1:
         raise ValueError(f"--stride must be at least 1, got {args.stride}")
     pats, brd, stats = dictionaries(work, args.data, args.games, moves, config,
-                                    stride=args.stride)
+                                    stride=args.stride, size=args.size)
     print(f"dictionaries: {stats}", file=sys.stderr)
     data = positions(work, args.data, args.games, moves, config, pats, brd,
-                     stride=args.stride)
+                     stride=args.stride, size=args.size)
+    if len(data) == 0:
+        raise ValueError(f"no {args.size}x{args.size} training positions in {args.data}")
     print(f"positions: {len(data)} ({data.n_moves} candidate moves) from "
           f"{data.n_games} games", file=sys.stderr)
-    summary = {"data": list(args.data), "games": data.n_games, "positions": len(data),
+    summary = {"data": list(args.data), "board_size": args.size, "games": data.n_games,
+               "positions": len(data),
                "moves": args.moves, "stride": args.stride, "dictionaries": stats,
                "command": "igo movepred " + " ".join(sys.argv[2:])}
     name = args.name or Path(args.out).stem
@@ -146,7 +155,8 @@ def _eval(args: argparse.Namespace) -> int:
     from igo.movepred.evaluate import per_position, summarize
     from igo.sgf import iter_records
 
-    model = _load(args.model)
+    model = _load(args.model, args.size or 19)
+    size = args.size or model.board_size
     moves = parse_move_range(args.moves)
     if args.stride < 1:
         raise ValueError(f"--stride must be at least 1, got {args.stride}")
@@ -159,10 +169,13 @@ def _eval(args: argparse.Namespace) -> int:
         chunk = list(itertools.islice(recs, 500))
         if not chunk:
             break
-        data = extract_positions(chunk, model.extractor, moves, stride=args.stride)
+        data = extract_positions(chunk, model.extractor, moves, size=size,
+                                 stride=args.stride)
         rows.append(per_position(model, data))
         nums.append(np.asarray(data.move_number, dtype=np.int64))
     allrows = np.concatenate(rows) if rows else np.zeros((0, 4))
+    if len(allrows) == 0:
+        raise ValueError(f"no {size}x{size} positions in moves {args.moves} of {args.data}")
     out: dict[str, Any] = dict(summarize(allrows).as_dict())
     if args.by_move and len(allrows):
         mn = np.concatenate(nums)
@@ -191,7 +204,7 @@ def _show(args: argparse.Namespace) -> int:
     record = read_sgf_file(args.sgf)
     if not 1 <= args.move <= len(record.moves):
         raise ValueError(f"--move must be in 1..{len(record.moves)}, got {args.move}")
-    model = _load(args.model)
+    model = _load(args.model, record.size)
     board = replay(record, args.move - 1)
     played = record.moves[args.move - 1]
     board.to_play = played.color

@@ -194,7 +194,8 @@ def _set_from(arrays: dict[str, np.ndarray], size: int, nred: int, n_rows: int,
                        arrays["tac"], arrays["pat"], n_games)
 
 
-def _same_size(records: Iterable[GameRecord], size: int) -> Iterator[GameRecord]:
+def same_size(records: Iterable[GameRecord], size: int) -> Iterator[GameRecord]:
+    """The records of board ``size`` (others are skipped)."""
     for r in records:
         if r.size == size:
             yield r
@@ -210,7 +211,7 @@ def extract_positions(records: Iterable[GameRecord], extractor: Extractor,
     _, nred = extractor.cells(size)
     wr = _Writer(nred, None)
     n = 0
-    for n, rec in enumerate(tqdm(_same_size(records, size), disable=not progress,
+    for n, rec in enumerate(tqdm(same_size(records, size), disable=not progress,
                                  unit=" games", mininterval=1.0), 1):
         wr.add(extractor.extract_game(rec, first, last, stride), n - 1)
     return _set_from(wr.arrays(), size, nred, wr.n_rows, n)
@@ -266,7 +267,7 @@ def build_cache(records: Iterable[GameRecord], extractor: Extractor, directory: 
     bar = tqdm(total=None, initial=games_done, unit=" games", disable=not progress,
                mininterval=1.0, desc="extract")
     g = 0
-    for g, rec in enumerate(_same_size(records, size)):
+    for g, rec in enumerate(same_size(records, size)):
         if g < games_done:
             continue
         wr.add(extractor.extract_game(rec, first, last, stride), g)

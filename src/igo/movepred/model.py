@@ -53,6 +53,12 @@ class MoveModel:
     theta: np.ndarray = field(default_factory=lambda: np.zeros(0))
     summary: dict[str, object] = field(default_factory=dict)
 
+    @property
+    def board_size(self) -> int:
+        """The board size of the training positions (19 when the summary says none)."""
+        v = self.summary.get("board_size", 19)
+        return int(v) if isinstance(v, int | float | str) else 19
+
     def __post_init__(self) -> None:
         self.pattern_hashes = np.asarray(self.pattern_hashes, dtype=np.uint64)
         self.broad_keys = np.asarray(self.broad_keys, dtype=np.uint64)

@@ -27,7 +27,7 @@ import numpy as np
 
 from igo.features.extract import GROUPS, Extractor, FeatureConfig
 from igo.features.patterns import dictionary_table
-from igo.movepred.dataset import PositionSet, build_cache
+from igo.movepred.dataset import PositionSet, build_cache, same_size
 from igo.movepred.model import MoveModel
 from igo.movepred.train import (
     PatternCounts,
@@ -41,14 +41,16 @@ from igo.movepred.train import (
 from igo.sgf import iter_records
 
 
-def _records(paths: Sequence[str], games: int | None, progress: bool = False):  # type: ignore[no-untyped-def]
-    it = iter_records(list(paths), progress=progress)
+def _records(paths: Sequence[str], games: int | None, size: int = 19,  # type: ignore[no-untyped-def]
+             progress: bool = False):
+    """The first ``games`` records of board ``size`` of the files."""
+    it = same_size(iter_records(list(paths), progress=progress), size)
     return itertools.islice(it, games) if games is not None else it
 
 
 def dictionaries(workdir: Path, paths: Sequence[str], games: int | None,
                  moves: tuple[int, int], config: FeatureConfig, progress: bool = True,
-                 part_games: int = 10000, stride: int = 1
+                 part_games: int = 10000, stride: int = 1, size: int = 19
                  ) -> tuple[np.ndarray, np.ndarray, dict[str, object]]:
     """Load or build the pattern dictionaries of the training records (the played
     moves of the positions that :func:`positions` uses, same ``moves`` and ``stride``).
@@ -63,6 +65,8 @@ def dictionaries(workdir: Path, paths: Sequence[str], games: int | None,
             "broad": repr(full.broad)}
     if stride != 1:  # (absent for 1: dictionaries made before strides stay valid)
         desc["stride"] = stride
+    if size != 19:  # (likewise)
+        desc["size"] = size
     f = workdir / "dictionaries.npz"
     if f.exists():
         with np.load(f, allow_pickle=False) as z:
@@ -76,7 +80,7 @@ def dictionaries(workdir: Path, paths: Sequence[str], games: int | None,
     if marker.exists() and json.loads(marker.read_text()) != count_desc:
         raise ValueError(f"{marker}: partial counts of other settings; delete them")
     marker.write_text(json.dumps(count_desc))
-    it = iter(_records(paths, games))
+    it = iter(_records(paths, games, size))
     parts: list[PatternCounts] = []
     k = 0
     while True:
@@ -111,7 +115,8 @@ def digest(arr: np.ndarray) -> str:
 
 def positions(workdir: Path, paths: Sequence[str], games: int | None, moves: tuple[int, int],
               config: FeatureConfig, patterns: np.ndarray, broad: np.ndarray,
-              name: str = "cache", progress: bool = True, stride: int = 1) -> PositionSet:
+              name: str = "cache", progress: bool = True, stride: int = 1,
+              size: int = 19) -> PositionSet:
     """Load or build (resumably) the position cache of the records (one position in
     ``stride`` of each game when ``stride > 1``)."""
     full = replace(config, groups=GROUPS)
@@ -120,7 +125,7 @@ def positions(workdir: Path, paths: Sequence[str], games: int | None, moves: tup
             "patterns": digest(patterns),
             "broad": digest(broad), "broad_config": repr(full.broad),
             "pattern_size": full.pattern_size}
-    return build_cache(_records(paths, games), ex, workdir / name, moves,
+    return build_cache(_records(paths, games, size), ex, workdir / name, moves, size=size,
                        describe=desc, progress=progress, stride=stride)
 
 
