@@ -157,11 +157,13 @@ def status_gfx(state: GameState, args: Sequence[str]) -> str:
 def standard_analyze_commands() -> AnalyzeRegistry:
     """The views every igo engine offers (a fresh registry each call)."""
     from igo.gtp.influence_views import influence_analyze_commands
+    from igo.gtp.movepred_views import movepred_analyze_commands
     return AnalyzeRegistry([
         AnalyzeCommand("dboard", "Ownership (light playouts)", "igo-ownership %p",
                        ownership_dboard),
         AnalyzeCommand("gfx", "Dead stones and seki", "igo-final_status", status_gfx),
         AnalyzeCommand("string", "Final score", "final_score"),
+        *movepred_analyze_commands(),
         *influence_analyze_commands(),
     ])
 
