@@ -14,9 +14,14 @@ cheaply, and recompute the rest while scoring:
 Distances to the previous moves and to the edge, and the broad id of a move, are
 derived from the point inside the scoring kernel. Full Table 2: ~330 × 8 B × 14.5 M
 ≈ 39 GB of move rows plus ~2 GB of positions — it fits the ~60 GB of free disk,
-is read sequentially once per epoch (minutes), and it is extracted once (the
-extraction is the slow part: about an hour on one core) instead of once per
-epoch as on-the-fly streaming would need. The same structure in memory
+is read once per epoch (about a minute of sequential reading at this disk's
+~680 MB/s), and it is extracted once (the extraction is the slow part: about an
+hour on one core) instead of once per epoch as on-the-fly streaming would need.
+Training must not read it in a uniformly random order, though: the cache is
+larger than memory, and one random page fault per position made an epoch take
+more than a day. :func:`igo.movepred.train.epoch_windows` shuffles blocks of
+consecutive positions into windows of ~260,000 positions that are read as a few
+large slices (:meth:`PositionSet.gather`) and shuffled in memory. The same structure in memory
 (:class:`PositionSet`) serves tests, small subsets and evaluation.
 
 The cache is built in chunks of games and is resumable: ``meta.json`` records the
