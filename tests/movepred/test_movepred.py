@@ -120,18 +120,25 @@ def test_weights_equal_duplicated_samples(data, dicts) -> None:  # type: ignore[
         train(a, data, weights=-np.ones(n), progress=False)
 
 
+@pytest.mark.parametrize(("cfg", "fail_at"), [
+    # 6 batches an epoch; the 10th call is epoch 2, batch 4 (checkpoint after batch 2)
+    (TrainConfig(epochs=2, batch=10, checkpoint_every=2), 10),
+    # by windows of 4 blocks of 4 positions; the 17th call is inside epoch 2
+    (TrainConfig(epochs=2, batch=5, checkpoint_every=3, window=16, block=4), 17),
+], ids=["whole", "windows"])
 def test_checkpoint_resume_gives_the_same_model(data, dicts, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    cfg = TrainConfig(epochs=2, batch=10, checkpoint_every=2)  # 6 batches an epoch
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                cfg: TrainConfig, fail_at: int) -> None:
     full = MoveModel(CFG, *dicts)
-    train(full, data, cfg, progress=False)
+    hist = train(full, data, cfg, progress=False)
+    assert hist[1] > hist[0]
     ck = tmp_path / "ck.npz"
     real = MK.batch_gradient
     calls = {"n": 0}
 
     def flaky(*args):  # type: ignore[no-untyped-def]
         calls["n"] += 1
-        if calls["n"] == 10:  # epoch 2, batch 4: last checkpoint after batch 2
+        if calls["n"] == fail_at:
             raise KeyboardInterrupt
         return real(*args)
 
@@ -172,33 +179,6 @@ def test_gather_keeps_positions(data, dicts) -> None:  # type: ignore[no-untyped
     ll_d, g_d = log_likelihood(model, data, glob)
     assert ll_p == pytest.approx(ll_d)
     np.testing.assert_allclose(g_p, g_d, atol=1e-12)
-
-
-def test_windowed_training_resumes(data, dicts, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    cfg = TrainConfig(epochs=2, batch=5, checkpoint_every=3, window=16, block=4)
-    full = MoveModel(CFG, *dicts)
-    hist = train(full, data, cfg, progress=False)
-    assert hist[1] > hist[0]
-    ck = tmp_path / "ckw.npz"
-    real = MK.batch_gradient
-    calls = {"n": 0}
-
-    def flaky(*args):  # type: ignore[no-untyped-def]
-        calls["n"] += 1
-        if calls["n"] == 17:  # epoch 2, inside its first windows
-            raise KeyboardInterrupt
-        return real(*args)
-
-    import igo.movepred.train as T
-
-    monkeypatch.setattr(T.K, "batch_gradient", flaky)
-    with pytest.raises(KeyboardInterrupt):
-        train(MoveModel(CFG, *dicts), data, cfg, checkpoint=ck, progress=False)
-    monkeypatch.setattr(T.K, "batch_gradient", real)
-    resumed = MoveModel(CFG, *dicts)
-    train(resumed, data, cfg, checkpoint=ck, progress=False)
-    np.testing.assert_allclose(resumed.theta, full.theta, rtol=1e-12)
 
 
 def test_metrics(data, dicts) -> None:  # type: ignore[no-untyped-def]
