@@ -16,6 +16,7 @@ from igo.arena.referee import (
     END_RESIGN,
     GameSettings,
     Referee,
+    random_opening,
 )
 from igo.core import Board, Color, Move, Point, Ruleset
 from igo.core.handicap import fixed_handicap
@@ -183,3 +184,30 @@ def test_players_judge_uses_agreeing_dead_stones() -> None:
 def test_move_cap_must_be_positive() -> None:
     with pytest.raises(ValueError, match="move_cap"):
         GameSettings(move_cap=0)
+
+
+def test_opening_is_played_first_and_told_to_both_players() -> None:
+    opening = (Point(4, 4), Point(2, 2), Point(6, 6))
+    black, white = Scripted([]), Scripted([Point(0, 0)])
+    out = Referee(GameSettings(size=9, opening=opening)).play(black, white)
+    moves = out.record.moves
+    assert [m.point for m in moves[:3]] == list(opening)
+    assert [m.color for m in moves[:4]] == [Color.BLACK, Color.WHITE, Color.BLACK,
+                                            Color.WHITE]
+    assert moves[3] == Move(Color.WHITE, Point(0, 0))  # White takes over after 3 moves
+    assert black.told[:3] == white.told[:3] == moves[:3]
+
+
+@pytest.mark.parametrize(("size", "handicap"), [(9, 0), (13, 2), (19, 4), (4, 0)])
+def test_random_opening(size: int, handicap: int) -> None:
+    a = random_opening(size, 6, np.random.default_rng(1), handicap=handicap)
+    assert a == random_opening(size, 6, np.random.default_rng(1), handicap=handicap)
+    assert a != random_opening(size, 6, np.random.default_rng(2), handicap=handicap)
+    assert len(a) == 6 and len(set(a)) == 6
+    if size > 5:
+        assert all(min(p[0], p[1], size - 1 - p[0], size - 1 - p[1]) >= 2 for p in a)
+    # a legal sequence: the referee plays it (White first after a handicap)
+    out = Referee(GameSettings(size=size, handicap=handicap, opening=a)).play(
+        Scripted([]), Scripted([]))
+    assert [m.point for m in out.record.moves[:6]] == list(a)
+    assert out.record.moves[0].color == (Color.WHITE if handicap else Color.BLACK)

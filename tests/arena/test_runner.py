@@ -11,7 +11,7 @@ import pytest
 
 import igo.arena.runner as runner
 from igo.arena.config import MatchConfig
-from igo.arena.runner import run_match
+from igo.arena.runner import game_settings, run_match
 from igo.arena.store import MatchStore
 from igo.sgf import read_sgf_file
 
@@ -137,3 +137,22 @@ def test_ray_failed_games_are_recorded(tmp_path: Path) -> None:
         assert ray.is_initialized()  # a Ray instance the caller started is left running
     finally:
         ray.shutdown()
+
+
+@pytest.mark.gnugo
+def test_random_openings_vary_gnugo_self_play(tmp_path: Path) -> None:
+    gnugo = "gtp:/usr/games/gnugo --mode gtp --level 0"
+    c = MatchConfig(gnugo, gnugo, games=4, size=9, random_opening=4, out_dir=tmp_path / "o",
+                    max_moves=30, gnugo=None, dead_stones="tromp-taylor")
+    with MatchStore(tmp_path / "r.sqlite") as store:
+        report = run_match(c, store, use_ray=False, progress=False)
+        assert report.failed == [] and report.played == 4
+        records = [read_sgf_file(g.sgf_path) for g in store.games(report.match_id)]
+    openings = [tuple(m.point for m in r.moves[:4]) for r in records]
+    assert len(set(openings)) == 4  # four different random openings, from the seeds
+    # GNU Go was told the opening: it went on playing legal moves from there
+    assert all(len(r.moves) > 4 for r in records)
+    again = MatchConfig(gnugo, gnugo, games=4, size=9, random_opening=4,
+                        out_dir=tmp_path / "o2", max_moves=30, gnugo=None,
+                        dead_stones="tromp-taylor")
+    assert [game_settings(again, i).opening for i in range(4)] == openings

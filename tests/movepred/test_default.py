@@ -38,6 +38,31 @@ def test_default_model_prefers_sensible_openings() -> None:
     assert p2.max() > 1.5 / len(p2)
 
 
+@pytest.mark.parametrize("size", [9, 13])
+def test_small_board_models(size: int) -> None:
+    model = load_default(size)
+    assert model.board_size == size
+    assert int(model.summary["games"]) >= 100  # type: ignore[call-overload]
+    assert default_model_path(size).stat().st_size < 2_000_000
+    board = Board(size)
+    board.play(Color.BLACK, Point(size // 2, size // 2))
+    points, probs = model.probabilities(board)
+    assert probs.sum() == pytest.approx(1.0)
+    # the first line is almost never played next to an empty board's tengen
+    first_line = [i for i, p in enumerate(points)
+                  if min(p[0], p[1], size - 1 - p[0], size - 1 - p[1]) == 0]
+    assert probs[first_line].sum() < 0.05
+    # a stone in atari is rescued or captured: the capture gets a high probability
+    b = Board(size)
+    for color, pt in [(Color.BLACK, Point(2, 2)), (Color.WHITE, Point(2, 3)),
+                      (Color.BLACK, Point(1, 3)), (Color.WHITE, Point(6, 6)),
+                      (Color.BLACK, Point(3, 3)), (Color.WHITE, Point(6, 2))]:
+        b.play(color, pt)
+    points, probs = model.probabilities(b, Color.BLACK)  # white's stone is in atari
+    best = points[int(np.argmax(probs))]
+    assert best == Point(2, 4)
+
+
 def test_no_default_for_other_sizes() -> None:
     with pytest.raises(ModelFileError, match="no default move model"):
         default_model_path(7)

@@ -39,7 +39,7 @@ DEAD_STONE_MODES: tuple[str, ...] = ("auto", "tromp-taylor", "players", "gnugo")
 #: Fields that define a match: a resumed match must agree on all of them.
 IDENTITY_FIELDS = (
     "black", "white", "size", "komi", "rules", "max_moves", "seed", "handicap",
-    "allow_resign", "dead_stones",
+    "allow_resign", "dead_stones", "random_opening",
 )
 
 
@@ -82,6 +82,12 @@ class MatchConfig:
         If false, a resignation is played as a pass.
     dead_stones
         Dead-stone adjudication mode (:data:`DeadStoneMode`).
+    random_opening
+        The first ``random_opening`` moves of every game are drawn at random (from
+        the game's seed) among the legal moves off the first two lines, played by
+        the referee and told to both players, who take over from there: it varies
+        the games of deterministic engines (GNU Go against itself repeats a few
+        hundred games) and is stored in the SGF like any other move.
     out_dir
         Where the SGF files go (``game-0001.sgf`` …).
     move_timeout
@@ -102,6 +108,7 @@ class MatchConfig:
     handicap: int = 0
     allow_resign: bool = True
     dead_stones: DeadStoneMode = "auto"
+    random_opening: int = 0
     out_dir: Path = field(default=Path("igo-match"))
     move_timeout: float = 60.0
     gnugo: str | None = field(default_factory=default_gnugo)
@@ -128,6 +135,8 @@ class MatchConfig:
                                    f"known: {', '.join(DEAD_STONE_MODES)}")
         if self.dead_stones == "gnugo" and not self.gnugo:
             raise MatchConfigError("dead_stones='gnugo' but GNU Go is not installed")
+        if self.random_opening < 0:
+            raise MatchConfigError(f"random_opening must be >= 0, got {self.random_opening}")
         if not self.move_timeout > 0:
             raise MatchConfigError(f"move_timeout must be > 0, got {self.move_timeout}")
 
@@ -167,6 +176,11 @@ class MatchConfig:
         derived from ``seed + index``."""
         seeds = np.random.SeedSequence(self.seed + index).spawn(2)
         return np.random.default_rng(seeds[0]), np.random.default_rng(seeds[1])
+
+    def opening_rng(self, index: int) -> np.random.Generator:
+        """The random generator of game ``index``'s random opening (independent of the
+        players' generators)."""
+        return np.random.default_rng(np.random.SeedSequence(self.seed + index).spawn(3)[2])
 
     def sgf_path(self, index: int) -> Path:
         """Where game ``index`` is written."""

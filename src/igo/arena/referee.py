@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from igo.arena.adjudicate import DeadStoneJudge, Judgement
 from igo.core.board import Board
 from igo.core.color import Color
@@ -58,6 +60,9 @@ class GameSettings:
         Fixed handicap stones for Black (0 or 2–9); White then moves first.
     allow_resign
         If false, a resignation is played as a pass.
+    opening
+        Moves the referee plays first (alternating colours, after any handicap) and
+        tells both players; they must be legal (see :func:`random_opening`).
     """
 
     size: int = 9
@@ -66,6 +71,7 @@ class GameSettings:
     move_cap: int = 243
     handicap: int = 0
     allow_resign: bool = True
+    opening: tuple[Point, ...] = ()
 
     def __post_init__(self) -> None:
         if self.move_cap < 1:
@@ -154,6 +160,13 @@ class Referee:
         record = GameRecord(size=s.size, komi=s.komi, rules=s.rules, handicap=s.handicap,
                             setup_black=list(setup), black=black.name, white=white.name,
                             date=time.strftime("%Y-%m-%d"), source=source)
+        for point in s.opening:
+            board.play(to_move, point)  # (raises IllegalMoveError for a bad opening)
+            for p in (black, white):
+                p.play(Move(to_move, point))
+            if on_move is not None:
+                on_move(board, Move(to_move, point))
+            to_move = to_move.opponent
         end, reason, result = self._loop(board, players, to_move, on_move)
         judgement = None
         if result is None:
@@ -205,6 +218,30 @@ class Referee:
     def _forfeit(color: Color, why: str) -> tuple[str, str, GameResult]:
         return END_ILLEGAL, f"{color.name.lower()} loses: {why}", GameResult(
             color.opponent, "forfeit")
+
+
+def random_opening(size: int, moves: int, rng: np.random.Generator,
+                   rules: Ruleset | None = None, handicap: int = 0) -> tuple[Point, ...]:
+    """``moves`` random legal moves, alternating colours from the side to move (White
+    after a handicap), each away from the first two lines when such a point is free
+    (on boards of 5 and less: anywhere legal)."""
+    board = Board(size, rules if rules is not None else Ruleset.named("chinese"))
+    to_move = Color.BLACK
+    if handicap:
+        board.place(Color.BLACK, fixed_handicap(size, handicap))
+        to_move = Color.WHITE
+    out: list[Point] = []
+    for _ in range(moves):
+        legal = board.legal_moves(to_move)
+        inner = [p for p in legal if min(p[0], p[1], size - 1 - p[0], size - 1 - p[1]) >= 2]
+        pool = inner or legal
+        if not pool:
+            break
+        point = pool[int(rng.integers(len(pool)))]
+        board.play(to_move, point)
+        out.append(point)
+        to_move = to_move.opponent
+    return tuple(out)
 
 
 def _vertex(point: Point | None, size: int) -> str:

@@ -27,8 +27,9 @@ from typing import Any
 
 from igo.arena.adjudicate import DeadStoneJudge
 from igo.arena.config import MatchConfig
-from igo.arena.referee import GameOutcome, GameSettings, Referee
+from igo.arena.referee import GameOutcome, GameSettings, Referee, random_opening
 from igo.arena.store import GameRow, MatchStore
+from igo.core.coords import Point
 from igo.players.base import Player
 from igo.players.registry import make_player, spec_label
 
@@ -62,18 +63,23 @@ class RunReport:
     seconds: float
 
 
-def game_settings(config: MatchConfig) -> GameSettings:
-    """The referee's :class:`GameSettings` for ``config``."""
+def game_settings(config: MatchConfig, index: int = 0) -> GameSettings:
+    """The referee's :class:`GameSettings` for game ``index`` of ``config`` (its
+    random opening, if any, drawn from the game's seed)."""
+    opening: tuple[Point, ...] = ()
+    if config.random_opening:
+        opening = random_opening(config.size, config.random_opening,
+                                 config.opening_rng(index), config.ruleset, config.handicap)
     return GameSettings(size=config.size, komi=config.komi, rules=config.ruleset,
                         move_cap=config.move_cap, handicap=config.handicap,
-                        allow_resign=config.allow_resign)
+                        allow_resign=config.allow_resign, opening=opening)
 
 
-def make_referee(config: MatchConfig) -> Referee:
-    """A :class:`Referee` with ``config``'s settings and dead-stone judge."""
+def make_referee(config: MatchConfig, index: int = 0) -> Referee:
+    """A :class:`Referee` for game ``index`` with ``config``'s settings and judge."""
     judge = DeadStoneJudge(config.effective_dead_stones, config.gnugo,
                            timeout=config.move_timeout)
-    return Referee(game_settings(config), judge)
+    return Referee(game_settings(config, index), judge)
 
 
 def play_outcome(config: MatchConfig, index: int) -> GameOutcome:
@@ -92,7 +98,7 @@ def play_outcome(config: MatchConfig, index: int) -> GameOutcome:
         if players[0].name == players[1].name and specs[0] != specs[1]:
             for p, spec in zip(players, specs, strict=True):  # tell them apart in records
                 p.name = f"{p.name} ({spec_label(spec)})"
-        return make_referee(config).play(
+        return make_referee(config, index).play(
             players[0], players[1], source=f"{config.match_name} game {index}")
     finally:
         for p in players:

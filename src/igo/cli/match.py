@@ -65,6 +65,10 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
     p.add_argument("--rules", default="chinese", help="rule set name (default chinese)")
     p.add_argument("--handicap", type=int, default=0, help="fixed handicap stones for Black")
+    p.add_argument("--random-opening", type=int, default=0, metavar="N",
+                   help="the first N moves of each game are random (off the first two "
+                        "lines, from the game's seed), to vary the games of "
+                        "deterministic engines")
     p.add_argument("--max-moves", type=int, default=0,
                    help="move cap, then score (default 3 * size^2)")
     p.add_argument("--no-resign", action="store_true", help="play resignations as passes")
@@ -119,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
         black=args.black, white=args.white, name=args.name, games=args.games,
         size=args.size, komi=args.komi, rules=args.rules, max_moves=args.max_moves,
         seed=args.seed, handicap=args.handicap, allow_resign=not args.no_resign,
-        dead_stones=args.dead_stones, out_dir=out, move_timeout=args.move_timeout,
+        dead_stones=args.dead_stones, random_opening=args.random_opening, out_dir=out,
+        move_timeout=args.move_timeout,
         **({"gnugo": args.gnugo} if args.gnugo else {}))
     db = args.db or out / "results.sqlite"
     with MatchStore(db) as store:

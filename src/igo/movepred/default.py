@@ -2,8 +2,9 @@
 
 ``movepred-19.npz`` is the 19x19 model every part of igo uses when no model is
 given; ``src/igo/models/README.md`` says how it was made and how well it does.
-No 9x9 or 13x13 model exists yet: there are no human 9x9/13x13 records in the
-shared data (see the README).
+``movepred-9.npz`` and ``movepred-13.npz`` are trained on GNU Go self-play (there
+are no human 9x9/13x13 records in the shared data; see
+``experiments/small_boards/README.md``). Other sizes have no default model.
 """
 
 from __future__ import annotations
