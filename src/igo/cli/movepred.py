@@ -29,7 +29,7 @@ def add_parser(subparsers: Any) -> None:
     t.add_argument("--moves", default="1-50", help="move range, e.g. 1-50 or all")
     t.add_argument("--size", type=int, default=19,
                    help="board size of the training games (others are skipped)")
-    t.add_argument("--stride", type=int, default=1, metavar="K",
+    t.add_argument("--stride", type=_positive_int, default=1, metavar="K",
                    help="use one position in K of each game (at a phase drawn from the "
                         "game), to train on many games in a cache that fits the disk")
     t.add_argument("--workdir", required=True, help="folder for dictionaries/cache/checkpoints")
@@ -59,7 +59,7 @@ def add_parser(subparsers: Any) -> None:
     e.add_argument("--data", nargs="+", required=True)
     e.add_argument("--moves", default="1-50")
     e.add_argument("--games", type=int, default=None)
-    e.add_argument("--stride", type=int, default=1, metavar="K",
+    e.add_argument("--stride", type=_positive_int, default=1, metavar="K",
                    help="evaluate one position in K of each game")
     e.add_argument("--size", type=int, default=None,
                    help="board size of the games to evaluate (default: the model's; "
@@ -85,6 +85,17 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "eval":
         return _eval(args)
     return _show(args)
+
+
+def _positive_int(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def _load(path: str | None, size: int = 19):  # type: ignore[no-untyped-def]
@@ -121,8 +132,6 @@ def _train(args: argparse.Namespace) -> int:
                        seed=args.seed)
     work = Path(args.workdir)
     work.mkdir(parents=True, exist_ok=True)
-    if args.stride < 1:
-        raise ValueError(f"--stride must be at least 1, got {args.stride}")
     pats, brd, stats = dictionaries(work, args.data, args.games, moves, config,
                                     stride=args.stride, size=args.size)
     print(f"dictionaries: {stats}", file=sys.stderr)
@@ -158,8 +167,6 @@ def _eval(args: argparse.Namespace) -> int:
     model = _load(args.model, args.size or 19)
     size = args.size or model.board_size
     moves = parse_move_range(args.moves)
-    if args.stride < 1:
-        raise ValueError(f"--stride must be at least 1, got {args.stride}")
     recs = iter_records(args.data, progress=not args.no_progress)
     if args.games is not None:
         recs = itertools.islice(recs, args.games)

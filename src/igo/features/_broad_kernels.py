@@ -95,6 +95,16 @@ def broad_key(red: np.ndarray, i: int, j: int, c: int, sym3: np.ndarray) -> np.u
 
 
 @njit
+def broad_scratch(size: int, nred: int) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                 np.ndarray, np.ndarray, np.ndarray]:
+    """The scratch arrays :func:`broad_cell_keys` needs after ``sym3`` (allocate once,
+    reuse for every position of a game)."""
+    return (np.empty((size, size), np.int8), np.empty((size, size), np.float64),
+            np.empty((nred, nred), np.float64), np.empty((nred, nred), np.int64),
+            np.empty((nred, nred), np.int64), np.empty((nred, nred), np.int64))
+
+
+@njit
 def broad_cell_keys(s: BoardState, c: int, a: float, metric: int, b: float, cmin: int,
                     cell_of: np.ndarray, nred: int, sym3: np.ndarray,
                     scratch_i8: np.ndarray, scratch_f: np.ndarray, qsum: np.ndarray,

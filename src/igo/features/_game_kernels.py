@@ -15,7 +15,7 @@ from igo.core._kernels import (
     place_checked,
     place_stone,
 )
-from igo.features._broad_kernels import broad_cell_keys
+from igo.features._broad_kernels import broad_cell_keys, broad_scratch
 from igo.features._kernels import (
     mark_changes,
     played_move_hashes,
@@ -72,12 +72,7 @@ def count_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.ndar
     ``status[0]`` is :data:`GAME_OK` or :data:`GAME_ILLEGAL`.
     """
     size = s.meta[0]
-    scr_i8 = np.empty((size, size), np.int8)
-    scr_f = np.empty((size, size), np.float64)
-    qsum = np.empty((nred, nred), np.float64)
-    cnt = np.empty((nred, nred), np.int64)
-    area = np.empty((nred, nred), np.int64)
-    red = np.empty((nred, nred), np.int64)
+    scr_i8, scr_f, qsum, cnt, area, red = broad_scratch(size, nred)
     keys = np.empty(nred * nred, np.uint64)
     hs = np.empty(size_end.shape[0], np.uint64)
     w = size + 2
@@ -132,12 +127,7 @@ def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.nd
     libs = np.zeros(a_len, np.int64)
     mark = np.zeros(a_len, np.int32)
     stamp = np.zeros(1, np.int64)
-    scr_i8 = np.empty((size, size), np.int8)
-    scr_f = np.empty((size, size), np.float64)
-    qsum = np.empty((nred, nred), np.float64)
-    cnt = np.empty((nred, nred), np.int64)
-    area = np.empty((nred, nred), np.int64)
-    red = np.empty((nred, nred), np.int64)
+    scr_i8, scr_f, qsum, cnt, area, red = broad_scratch(size, nred)
     keys = np.empty(nred * nred, np.uint64)
     dummy_hash = np.empty((1, 1), np.uint64)
     cache = np.zeros((4, a_len), np.int64)

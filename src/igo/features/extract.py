@@ -251,11 +251,7 @@ class Extractor:
         if self.config.uses_broad:
             bc = self.config.broad
             BK.broad_cell_keys(s, c, float(bc.a), bc.metric_code, float(bc.b), int(bc.c),
-                              cell_of, nred, self._sym3, np.empty((size, size), np.int8),
-                              np.empty((size, size)), np.empty((nred, nred)),
-                              np.empty((nred, nred), np.int64),
-                              np.empty((nred, nred), np.int64),
-                              np.empty((nred, nred), np.int64), keys)
+                              cell_of, nred, self._sym3, *BK.broad_scratch(size, nred), keys)
         broad = np.zeros(nred * nred, np.int64)
         if self.config.uses_broad:
             K.lookup_many(keys, self.broad.keys, self.broad.vals, broad)

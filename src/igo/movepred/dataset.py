@@ -21,8 +21,10 @@ Training must not read it in a uniformly random order, though: the cache is
 larger than memory, and one random page fault per position made an epoch take
 more than a day. :func:`igo.movepred.train.epoch_windows` shuffles blocks of
 consecutive positions into windows of ~260,000 positions that are read as a few
-large slices (:meth:`PositionSet.gather`) and shuffled in memory. The same structure in memory
-(:class:`PositionSet`) serves tests, small subsets and evaluation.
+large slices (:meth:`PositionSet.gather`) and shuffled in memory.
+
+The same structure in memory (:class:`PositionSet`) serves tests, small subsets
+and evaluation.
 
 The cache is built in chunks of games and is resumable: ``meta.json`` records the
 games and rows already written; a restart truncates the files to those counts and

@@ -262,64 +262,74 @@ def train(model: MoveModel, data: PositionSet, cfg: TrainConfig = TrainConfig(),
             theta[:] = z["theta"]
             m[:], v[:] = z["m"], z["v"]
             step, epoch0, batch0 = int(z["step"]), int(z["epoch"]), int(z["batch"])
-    b1, b2, eps = 0.9, 0.999, 1e-8
+    adam = _Adam(theta, m, v, step, cfg)
     history: list[float] = []
     grad = np.zeros_like(theta)
-    pool = ThreadPoolExecutor(max_workers=1)  # loads the next window during this one
-    for epoch in range(epoch0, cfg.epochs):
-        windows = epoch_windows(n, cfg, epoch)
-        counts = [(len(w) + cfg.batch - 1) // cfg.batch for w in windows]
-        first = batch0 if epoch == epoch0 else 0
-        total, wsum = 0.0, 0.0
-        bar = tqdm(total=sum(counts), initial=first, disable=not progress,
-                   desc=f"epoch {epoch + 1}/{cfg.epochs}", mininterval=1.0)
-        todo = [wi for wi in range(len(windows))
-                if sum(counts[:wi + 1]) > first]
+    with ThreadPoolExecutor(max_workers=1) as pool:  # loads the next window meanwhile
+        for epoch in range(epoch0, cfg.epochs):
+            windows = epoch_windows(n, cfg, epoch)
+            # ends[w]: batches of the epoch up to the end of window w
+            ends = np.cumsum([(len(w) + cfg.batch - 1) // cfg.batch for w in windows])
+            first = batch0 if epoch == epoch0 else 0
+            todo = [wi for wi in range(len(windows)) if ends[wi] > first]
+            total, wsum = 0.0, 0.0
+            bar = tqdm(total=int(ends[-1]), initial=first, disable=not progress,
+                       desc=f"epoch {epoch + 1}/{cfg.epochs}", mininterval=1.0)
 
-        def load(wi: int, windows: list[np.ndarray] = windows
-                 ) -> tuple[PositionSet, np.ndarray]:
-            if len(windows) == 1:
-                return data, windows[0]
-            return _load_window(data, windows[wi], cfg.block)
+            def load(wi: int, windows: list[np.ndarray] = windows
+                     ) -> tuple[PositionSet, np.ndarray]:
+                if len(windows) == 1:
+                    return data, windows[0]
+                return _load_window(data, windows[wi], cfg.block)
 
-        pending = pool.submit(load, todo[0]) if todo else None
-        for j, wi in enumerate(todo):
-            assert pending is not None
-            local, lidx = pending.result()
-            pending = pool.submit(load, todo[j + 1]) if j + 1 < len(todo) else None
-            start, pt, tac, pat, p1, p2, broad, target, size, cell_of, nred = _data_args(
-                local, model)
-            b = sum(counts[:wi])
-            for lb in range(counts[wi]):
-                if b + lb < first:
-                    continue
-                sl = slice(lb * cfg.batch, (lb + 1) * cfg.batch)
-                wb = w_all[windows[wi][sl]]
-                grad[:] = 0.0
-                ll = K.batch_gradient(lidx[sl], wb, start, pt, tac, pat, p1, p2, broad,
-                                      target, size, cell_of, nred, theta, offs, grad)
-                sw = float(wb.sum())
-                total += ll
-                wsum += sw
-                if sw > 0:
-                    g = grad / sw - cfg.l2 * theta
-                    step += 1
-                    m[:] = b1 * m + (1 - b1) * g
-                    v[:] = b2 * v + (1 - b2) * g * g
-                    mh = m / (1 - b1 ** step)
-                    vh = v / (1 - b2 ** step)
-                    theta += cfg.lr * mh / (np.sqrt(vh) + eps)
-                bar.update(1)
-                if wsum > 0:
-                    bar.set_postfix(ll=f"{total / wsum:.4f}", refresh=False)
-                if checkpoint is not None and (b + lb + 1) % cfg.checkpoint_every == 0:
-                    _save_ckpt(checkpoint, theta, m, v, step, epoch, b + lb + 1, cfg)
-        bar.close()
-        history.append(total / wsum if wsum > 0 else 0.0)
-        if checkpoint is not None:
-            _save_ckpt(checkpoint, theta, m, v, step, epoch + 1, 0, cfg)
-    pool.shutdown()
+            pending = pool.submit(load, todo[0]) if todo else None
+            for j, wi in enumerate(todo):
+                assert pending is not None
+                local, lidx = pending.result()
+                pending = pool.submit(load, todo[j + 1]) if j + 1 < len(todo) else None
+                args = _data_args(local, model)
+                b0 = int(ends[wi - 1]) if wi else 0
+                for b in range(max(first, b0), int(ends[wi])):
+                    sl = slice((b - b0) * cfg.batch, (b - b0 + 1) * cfg.batch)
+                    wb = w_all[windows[wi][sl]]
+                    grad[:] = 0.0
+                    start, pt, tac, pat, p1, p2, broad, target, size, cell_of, nred = args
+                    total += K.batch_gradient(lidx[sl], wb, start, pt, tac, pat, p1, p2,
+                                              broad, target, size, cell_of, nred, theta,
+                                              offs, grad)
+                    sw = float(wb.sum())
+                    wsum += sw
+                    if sw > 0:
+                        adam.step(grad / sw - cfg.l2 * theta)
+                    bar.update(1)
+                    if wsum > 0:
+                        bar.set_postfix(ll=f"{total / wsum:.4f}", refresh=False)
+                    if checkpoint is not None and (b + 1) % cfg.checkpoint_every == 0:
+                        _save_ckpt(checkpoint, theta, m, v, adam.t, epoch, b + 1, cfg)
+            bar.close()
+            history.append(total / wsum if wsum > 0 else 0.0)
+            if checkpoint is not None:
+                _save_ckpt(checkpoint, theta, m, v, adam.t, epoch + 1, 0, cfg)
     return history
+
+
+class _Adam:
+    """Adam ascent steps on ``theta`` in place (moments ``m``, ``v``; ``t`` steps)."""
+
+    def __init__(self, theta: np.ndarray, m: np.ndarray, v: np.ndarray, t: int,
+                 cfg: TrainConfig, b1: float = 0.9, b2: float = 0.999,
+                 eps: float = 1e-8) -> None:
+        self.theta, self.m, self.v, self.t = theta, m, v, t
+        self.lr, self.b1, self.b2, self.eps = cfg.lr, b1, b2, eps
+
+    def step(self, g: np.ndarray) -> None:
+        """One step along the gradient ``g``."""
+        self.t += 1
+        self.m[:] = self.b1 * self.m + (1 - self.b1) * g
+        self.v[:] = self.b2 * self.v + (1 - self.b2) * g * g
+        mh = self.m / (1 - self.b1 ** self.t)
+        vh = self.v / (1 - self.b2 ** self.t)
+        self.theta += self.lr * mh / (np.sqrt(vh) + self.eps)
 
 
 def train_mm(model: MoveModel, data: PositionSet, iterations: int = 10,
