@@ -375,6 +375,19 @@ class Board:
             self._history.pop()
         self._rebuild()
 
+    def moves_since(self, earlier: Board) -> list[Move] | None:
+        """The moves that lead from ``earlier`` to this board, when this board
+        continues ``earlier``'s game with moves only (same size, rules, setup and
+        history so far); ``None`` otherwise. Searches use it to keep their tree."""
+        n = len(earlier._log)
+        if (self.size != earlier.size or self.rules != earlier.rules or len(self._log) < n
+                or self._log[:n] != earlier._log):
+            return None
+        extra = self._log[n:]
+        if any(a.move is None for a in extra):
+            return None
+        return [a.move for a in extra if a.move is not None]
+
     def copy(self) -> Board:
         """An independent copy with the same history (so ``undo`` works on it)."""
         other = Board.__new__(Board)

@@ -41,7 +41,7 @@ from igo.gtp.commands import CORE_COMMANDS, Handler
 from igo.gtp.errors import GtpError
 from igo.gtp.protocol import Command, format_failure, format_success, parse_command
 from igo.gtp.state import GameState
-from igo.players.base import RESIGN, Decision, MoveGenerator
+from igo.players.base import RESIGN, Decision, MoveGenerator, tell_context
 
 log = logging.getLogger(__name__)
 
@@ -183,6 +183,7 @@ class GtpEngine:
             internal error).
         """
         board = self.state.board
+        tell_context(self.generator, self.state.komi)
         decision: Decision = self.generator.select_move(board, color)
         if cleanup and decision is None:
             decision = self.cleanup_move(color)

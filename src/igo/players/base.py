@@ -38,6 +38,13 @@ class MoveGenerator(Protocol):
         ...
 
 
+def tell_context(generator: MoveGenerator, komi: float) -> None:
+    """Tell a generator that wants it (``set_context(komi)``, e.g. MCTS) the game's komi."""
+    setter = getattr(generator, "set_context", None)
+    if callable(setter):
+        setter(komi)
+
+
 class Player(ABC):
     """One side of a game, as the referee sees it."""
 
@@ -89,6 +96,7 @@ class EnginePlayer(Player):
         self.board.play_move(move)
 
     def genmove(self, color: Color) -> Decision:
+        tell_context(self.generator, getattr(self, "komi", 7.5))
         decision = self.generator.select_move(self.board, color)
         if decision != RESIGN:
             self.board.play(color, decision)

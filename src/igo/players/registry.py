@@ -32,6 +32,7 @@ PlayerFactory = Callable[[dict[str, str], np.random.Generator], Player]
 #: igo's own engines: ``NAME -> "module:function"`` of a :data:`PlayerFactory`.
 IGO_ENGINES: Mapping[str, str] = {
     "random": "igo.players.registry:random_player",
+    "mcts": "igo.players.registry:mcts_player",
 }
 
 #: Spec kinds, with a one-line description for error messages and ``--help``.
@@ -53,6 +54,30 @@ def random_player(options: dict[str, str], rng: np.random.Generator) -> Player:
     if options:
         raise PlayerSpecError(f"igo:random takes no options, got {sorted(options)}")
     return EnginePlayer(RandomGenerator(rng), name="igo:random")
+
+
+def mcts_player(options: dict[str, str], rng: np.random.Generator) -> Player:
+    """``igo:mcts[:preset=strong,playouts=N,time=S,threads=K,tabu=L,...]``: the MCTS
+    engine (:mod:`igo.players.mcts`). ``preset`` is ``paper`` or ``strong``
+    (default); ``playouts`` and ``time`` (seconds) limit each move (default 1 s);
+    every other key is a field of :class:`igo.search.SearchConfig`."""
+    from igo.players.mcts import MCTSGenerator, MoveLimits
+    from igo.search.config import preset
+
+    opts = dict(options)
+    try:
+        config = preset(opts.pop("preset", "strong"))
+        playouts = int(opts.pop("playouts")) if "playouts" in opts else None
+        seconds = float(opts.pop("time")) if "time" in opts else None
+        if playouts is None and seconds is None:
+            seconds = 1.0
+        config = config.with_options(**opts)
+        limits = MoveLimits(playouts, seconds)
+    except ValueError as exc:
+        raise PlayerSpecError(f"igo:mcts: {exc}") from None
+    label = "igo:mcts" + (":" + ",".join(f"{k}={v}" for k, v in options.items())
+                          if options else "")
+    return EnginePlayer(MCTSGenerator(config, limits, rng), name=label)
 
 
 def parse_options(text: str) -> dict[str, str]:

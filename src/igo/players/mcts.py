@@ -1,0 +1,167 @@
+"""The MCTS engine as a move generator (paper 001; :mod:`igo.search`).
+
+:class:`MCTSGenerator` keeps one :class:`~igo.search.Search` between moves, so the
+subtree of the moves actually played is reused. It is told the game's komi through
+:meth:`MCTSGenerator.set_context` (the GTP engine and :class:`EnginePlayer` call it
+before every move).
+
+Ending games (``pass``/``resign``):
+
+- it resigns when the win rate of its best move stays below ``resign_threshold``
+  for ``resign_moves`` moves in a row, each with at least ``resign_min_visits``;
+- it passes when the opponent has just passed and passing wins under area scoring
+  with the stones the search's ownership marks dead (mean owner beyond
+  ``dead_ownership`` for the other colour); it never passes when passing loses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from igo.core.board import Board
+from igo.core.color import Color
+from igo.core.coords import Point
+from igo.movepred.model import MoveModel
+from igo.players.base import RESIGN, Decision
+from igo.search.config import STRONG, SearchConfig
+from igo.search.search import Search, SearchResult
+
+
+@dataclass(frozen=True)
+class MoveLimits:
+    """How long one move may think: playouts, seconds, or both (first reached)."""
+
+    playouts: int | None = None
+    seconds: float | None = 1.0
+
+    def __post_init__(self) -> None:
+        if self.playouts is None and self.seconds is None:
+            raise ValueError("give playouts or seconds per move")
+        if self.playouts is not None and self.playouts < 1:
+            raise ValueError(f"playouts must be at least 1, got {self.playouts}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {self.seconds}")
+
+
+@dataclass(frozen=True)
+class EndingConfig:
+    """When to resign and when to pass (see the module docstring)."""
+
+    resign_threshold: float = 0.08
+    resign_moves: int = 2
+    resign_min_visits: int = 500
+    dead_ownership: float = 0.4
+
+
+class MCTSGenerator:
+    """Chooses moves by MCTS; see the module docstring.
+
+    Parameters
+    ----------
+    config
+        Search parameters (default: the ``strong`` preset).
+    limits
+        Thinking limits per move.
+    rng
+        Seeds the search's random streams.
+    model
+        Move model for the priors (default: igo's model of the board size).
+    ending
+        Resign and pass rules.
+    """
+
+    name = "mcts"
+
+    def __init__(self, config: SearchConfig = STRONG, limits: MoveLimits | None = None,
+                 rng: np.random.Generator | None = None, model: MoveModel | None = None,
+                 ending: EndingConfig | None = None) -> None:
+        self.config = config
+        self.limits = limits if limits is not None else MoveLimits()
+        self.rng = rng if rng is not None else np.random.default_rng()
+        self.model = model
+        self.ending = ending if ending is not None else EndingConfig()
+        self.komi = 7.5
+        self.search: Search | None = None
+        self.last_result: SearchResult | None = None
+        self._low = 0
+
+    def set_context(self, komi: float) -> None:
+        """The game's komi (a change starts a new search tree)."""
+        if float(komi) != self.komi:
+            self.search = None
+        self.komi = float(komi)
+
+    def _search_for(self, board: Board, color: Color) -> Search:
+        b = board.copy()
+        b.to_play = color
+        if (self.search is None or self.search.size != b.size or self.search.komi != self.komi
+                or self.search.board.rules != b.rules):
+            seed = int(self.rng.integers(1, 2**62))
+            self.search = Search(b, self.komi, self.config, self.model, seed=seed)
+        else:
+            self.search.set_position(b)  # keeps the subtree when the game went on
+        return self.search
+
+    def analyze(self, board: Board, color: Color, limits: MoveLimits | None = None
+                ) -> SearchResult:
+        """Search ``board`` for ``color`` within ``limits`` (default: the move limits)."""
+        lim = limits if limits is not None else self.limits
+        search = self._search_for(board, color)
+        result = search.run(playouts=lim.playouts, seconds=lim.seconds)
+        self.last_result = result
+        return result
+
+    def select_move(self, board: Board, color: Color) -> Decision:
+        """The most visited move, or pass/resign by the ending rules."""
+        result = self.analyze(board, color)
+        best = result.best
+        if best is None:
+            return None
+        if self._should_resign(result):
+            return RESIGN
+        if self._pass_wins(board, color):
+            return None
+        if best.move is None:
+            for alt in result.moves[1:]:
+                if alt.move is not None and alt.visits > 0:
+                    return alt.move if not self._pass_wins(board, color, force=True) else None
+            return None
+        return best.move
+
+    def _should_resign(self, result: SearchResult) -> bool:
+        e = self.ending
+        if result.best is None or result.best.visits < e.resign_min_visits:
+            self._low = 0
+            return False
+        self._low = self._low + 1 if result.winrate < e.resign_threshold else 0
+        return self._low >= e.resign_moves
+
+    def _pass_wins(self, board: Board, color: Color, force: bool = False) -> bool:
+        """True when the opponent just passed (or ``force``) and passing now wins by
+        area with the stones the search finds dead removed."""
+        last = board.last_move
+        if not force and (last is None or not last.is_pass):
+            return False
+        return self.score_after_pass(board, color) > 0
+
+    def score_after_pass(self, board: Board, color: Color) -> float:
+        """Area score for ``color`` if the game ended now, dead stones by ownership."""
+        dead = self.dead_stones(board)
+        black_lead = board.area_score(self.komi, dead)
+        return black_lead if color is Color.BLACK else -black_lead
+
+    def dead_stones(self, board: Board) -> list[Point]:
+        """Stones whose mean owner in the search's playouts is the other colour."""
+        if self.search is None:
+            return []
+        own = self.search.ownership()
+        t = self.ending.dead_ownership
+        arr = board.to_array()
+        dead = []
+        for r, c in zip(*np.nonzero(arr), strict=True):
+            v = own[r, c] if arr[r, c] == int(Color.BLACK) else -own[r, c]
+            if v < -t:
+                dead.append(Point(int(r), int(c)))
+        return dead

@@ -1,0 +1,439 @@
+"""The search loop in numba: descent, expansion, playout, backup (paper 001, section 2).
+
+One call of :func:`run_iterations` plays ``n`` iterations on one tree
+(:mod:`igo.search.tree`) from the root position, without returning to Python:
+
+1. *Selection*: from the root, descend to the child of highest
+   :func:`child_value` until a leaf.
+2. *Expansion*: a leaf visited at least ``EXPAND`` times gets one child per legal
+   move that does not fill an own eye, plus the pass, with the move model's prior
+   probabilities (:func:`igo.search._prior_kernels.position_priors`) when the
+   search uses priors; the descent goes on into one of them.
+3. *Playout* from the leaf (:mod:`igo.search._policy_kernels`), with the tabu lists
+   of paper 001 at its first two moves (:mod:`igo.search._tabu_kernels`) when
+   ``TABU_L > 0``; two passes in a row end the game in the tree without a playout.
+4. *Backup*: visits and wins of every node on the path; AMAF (RAVE) statistics of
+   the children of every node on the path from the moves played after it.
+
+All parameters are in the float64 array ``prm`` at the ``P_*`` indices (built from
+:class:`igo.search.config.SearchConfig`). Counters go to ``stats`` (``S_*``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+
+from igo._jit import njit
+from igo.core._kernels import (
+    BLACK,
+    EMPTY,
+    OK,
+    BoardState,
+    area_owner_into,
+    check_move,
+    is_eye,
+    pass_move,
+    place_checked,
+    rand_below,
+    restore_state,
+)
+from igo.search import _tabu_kernels as TB
+from igo.search._policy_kernels import policy_move
+from igo.search._prior_kernels import PriorScratch, PriorTables, position_priors
+from igo.search.tree import BANNED, T_FULL, T_USED, Tree
+
+# parameter indices
+P_C_UCB = 0  # UCB1 exploration: mean + C * sqrt(ln N / n)
+P_C_PUCT = 1  # prior exploration: + C * P * sqrt(N) / (1 + n)
+P_RAVE_EQUIV = 2  # RAVE equivalence (0: no AMAF)
+P_FPU = 3  # value of an unvisited child without prior experience
+P_EXPAND = 4  # visits of a leaf before it is expanded
+P_PRIOR_EQEX = 5  # prior as equivalent experience: pseudo-visits
+P_PRIOR_SHARP = 6  # pseudo win rate 0.5 + 0.5 tanh(SHARP * ln(P * n_moves))
+P_KOMI = 7
+P_POLICY = 8  # LIGHT or HEAVY
+P_CAPTURE = 9  # heavy policy probabilities (capture, pattern, self-atari reject)
+P_PATTERN = 10
+P_REJECT = 11
+P_TABU_L = 12  # tabu list length (0: no tabu)
+P_TABU_TENURE = 13
+P_MAX_MOVES = 14  # playout length cap
+P_USE_PRIORS = 15  # 1: move-model priors at expansion
+P_SUICIDE = 16
+P_PASS_PRIOR = 17  # prior probability given to the pass
+P_TABU_MAX_TRIES = 18  # tries of a playout before tabu gives up (then the last try runs)
+N_PARAMS = 19
+
+# counters
+S_ITER = 0
+S_PLAYOUTS = 1  # playouts run (accepted tries)
+S_TRIES = 2  # playout starts, tabu restarts included
+S_RESTARTS = 3  # tabu hits
+S_EXPANSIONS = 4
+S_TERMINAL = 5  # iterations ended by two passes in the tree
+S_REPEAT1 = 6  # positions after playout move 1 already seen at the same leaf
+S_REPEAT2 = 7
+S_CHECK1 = 8  # positions after playout move 1 recorded for that count
+S_CHECK2 = 9
+S_PRIOR_CALLS = 10
+S_MOVES = 11  # playout moves played
+N_STATS = 12
+
+
+class Scratch(NamedTuple):
+    """Per-tree scratch arrays (see :func:`new_scratch` in :mod:`igo.search.search`)."""
+
+    work: BoardState  # position being searched
+    leaf: BoardState  # position at the leaf (tabu restarts go back to it)
+    path: np.ndarray  # int64[depth]: nodes from the root
+    seq: np.ndarray  # int64[len]: moves after the root (tree then playout)
+    first_col: np.ndarray  # int8[A]: AMAF, colour that first played a point
+    owner: np.ndarray  # int8[A]
+    stack: np.ndarray  # int32[A]
+    members: np.ndarray  # int32[A]
+    cand: np.ndarray  # int64[A]: policy candidates
+    pri_pt: np.ndarray  # int64[A]
+    pri_p: np.ndarray  # float64[A]
+    own: np.ndarray  # float64[A]: sum of final owners (+1 Black, -1 White) at the root
+    seen: np.ndarray  # uint64[2^k] (or empty): set of (leaf, position) keys for repeats
+    rng: np.ndarray  # uint64[1]
+
+
+@njit
+def child_value(t: Tree, i: int, parent_n: float, log_n: float, sqrt_n: float,
+                prm: np.ndarray) -> float:
+    """Selection value of child ``i`` (for the player to move at its parent)."""
+    n = t.N[i]
+    w = t.W[i]
+    pv = 0.0
+    pw = 0.0
+    eqex = prm[P_PRIOR_EQEX]
+    if eqex > 0.0:
+        pv = eqex
+        pw = eqex * _prior_rate(t, i, prm)
+    nt = n + pv
+    if nt > 0.0:
+        q = (w + pw) / nt
+    else:
+        q = prm[P_FPU]
+    equiv = prm[P_RAVE_EQUIV]
+    if equiv > 0.0 and t.RN[i] > 0.0:
+        rn = t.RN[i]
+        beta = rn / (rn + nt + rn * nt / equiv)
+        q = beta * (t.RW[i] / rn) + (1.0 - beta) * q
+    c_ucb = prm[P_C_UCB]
+    if c_ucb > 0.0:
+        if n == 0.0:
+            return 1e9 + q
+        q += c_ucb * math.sqrt(log_n / n)
+    c_puct = prm[P_C_PUCT]
+    if c_puct > 0.0:
+        q += c_puct * t.P[i] * sqrt_n / (1.0 + n)
+    return q
+
+
+@njit
+def _prior_rate(t: Tree, i: int, prm: np.ndarray) -> float:
+    """Pseudo win rate of a prior: the probability times the number of siblings says
+    how much better than average the move model finds the move."""
+    parent = t.parent[i]
+    k = t.nch[parent] if parent >= 0 else 1
+    x = t.P[i] * k
+    if x <= 0.0:
+        return 0.0
+    return 0.5 + 0.5 * math.tanh(prm[P_PRIOR_SHARP] * math.log(x))
+
+
+@njit
+def select_child(t: Tree, node: int, prm: np.ndarray) -> int:
+    """The child of ``node`` with the highest :func:`child_value` (-1 if none)."""
+    f = t.first[node]
+    pn = t.N[node]
+    log_n = math.log(pn + 1.0)
+    sqrt_n = math.sqrt(pn + 1.0)
+    best = -1
+    bv = -1e300
+    for i in range(f, f + t.nch[node]):
+        if t.flags[i] & BANNED:
+            continue
+        v = child_value(t, i, pn, log_n, sqrt_n, prm)
+        if v > bv:
+            bv = v
+            best = i
+    return best
+
+
+@njit
+def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
+           prm: np.ndarray, pool: TB.TabuPool, pt: PriorTables, px: PriorScratch,
+           x: Scratch, stats: np.ndarray) -> bool:
+    """Give ``node`` (position ``s``, ``c`` to move) its children; False if the pool
+    is full."""
+    suicide_ok = prm[P_SUICIDE] > 0.0
+    n = 0
+    if prm[P_USE_PRIORS] > 0.0:
+        stats[S_PRIOR_CALLS] += 1
+        n = position_priors(s, c, suicide_ok, prev1, prev2, pt, px, x.pri_pt, x.pri_p)
+    else:
+        size = s.meta[0]
+        w = size + 2
+        for r in range(size):
+            for cc in range(size):
+                p = (r + 1) * w + cc + 1
+                if s.color[p] == EMPTY and check_move(s, p, c, suicide_ok) == OK:
+                    x.pri_pt[n] = p
+                    n += 1
+        for m in range(n):
+            x.pri_p[m] = 1.0 / max(n, 1)
+    used = t.meta[T_USED]
+    if used + n + 1 > t.first.shape[0]:
+        t.meta[T_FULL] += 1
+        return False
+    k = 0
+    for m in range(n):
+        p = x.pri_pt[m]
+        if is_eye(s, p, c):
+            continue
+        _init_child(t, used + k, node, p, x.pri_p[m])
+        k += 1
+    _init_child(t, used + k, node, 0, prm[P_PASS_PRIOR])
+    k += 1
+    t.first[node] = used
+    t.nch[node] = k
+    if t.tslot[node] >= 0:
+        TB.release(pool, t.tslot, node)
+    t.meta[T_USED] = used + k
+    stats[S_EXPANSIONS] += 1
+    return True
+
+
+@njit
+def _init_child(t: Tree, i: int, parent: int, move: int, prior: float) -> None:
+    t.first[i] = -1
+    t.nch[i] = 0
+    t.move[i] = move
+    t.parent[i] = parent
+    t.flags[i] = 0
+    t.N[i] = 0.0
+    t.W[i] = 0.0
+    t.RN[i] = 0.0
+    t.RW[i] = 0.0
+    t.P[i] = prior
+    t.tslot[i] = -1
+
+
+@njit
+def _play(s: BoardState, p: int, c: int) -> None:
+    if p == 0:
+        pass_move(s)
+    else:
+        place_checked(s, p, c)
+
+
+@njit
+def _seen_before(x: Scratch, key: np.uint64) -> bool:
+    """Insert ``key`` into the open-addressing set ``x.seen``; True if it was there."""
+    mask = x.seen.shape[0] - 1
+    i = int((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)) & mask
+    for _ in range(mask + 1):
+        k = x.seen[i]
+        if k == key:
+            return True
+        if k == 0:
+            x.seen[i] = key
+            return False
+        i = (i + 1) & mask
+    return False
+
+
+@njit
+def _count_repeat(x: Scratch, leaf: int, k: int, h: np.uint64, stats: np.ndarray) -> None:
+    if x.seen.shape[0] == 0:
+        return
+    key = (h ^ (np.uint64(leaf + 1) * np.uint64(0xD6E8FEB86659FD93))
+           ^ np.uint64(k + 1)) | np.uint64(1)
+    stats[S_CHECK1 + k] += 1
+    if _seen_before(x, key):
+        stats[S_REPEAT1 + k] += 1
+
+
+@njit
+def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.TabuPool,
+             pat3: np.ndarray, x: Scratch, nseq: int, stats: np.ndarray) -> int:
+    """Play out ``x.work`` (the leaf position, ``c`` to move) to the end, moves appended
+    to ``x.seq`` from ``nseq``; returns the new length of ``x.seq``."""
+    s = x.work
+    suicide_ok = prm[P_SUICIDE] > 0.0
+    policy = int(prm[P_POLICY])
+    tabu_l = int(prm[P_TABU_L])
+    max_moves = int(prm[P_MAX_MOVES])
+    sl = -1
+    if tabu_l > 0:
+        sl = TB.acquire(pool, t.tslot, leaf)
+        restore_state(x.leaf, s)
+    tries = 0
+    while True:
+        tries += 1
+        stats[S_TRIES] += 1
+        if sl >= 0:
+            pool.trials[sl] += 1
+        n = nseq
+        cc = c
+        lastp = last
+        passes = 0
+        restart = False
+        for k in range(max_moves):
+            p = policy_move(policy, s, cc, lastp, suicide_ok, x.rng, pat3, x.cand, prm,
+                            P_CAPTURE)
+            _play(s, p, cc)
+            if k < 2:
+                h = s.hashv[0]
+                if sl >= 0 and tries < prm[P_TABU_MAX_TRIES]:
+                    if TB.contains(pool, sl, k, h):
+                        TB.shift(pool, sl, k)
+                        restart = True
+                        break
+                    TB.push(pool, sl, k, h, tabu_l, int(prm[P_TABU_TENURE]))
+                _count_repeat(x, leaf, k, h, stats)
+            x.seq[n] = p if p > 0 else 0
+            n += 1
+            if p == 0:
+                passes += 1
+                if passes >= 2:
+                    break
+            else:
+                passes = 0
+            lastp = p
+            cc = 3 - cc
+        if not restart:
+            stats[S_MOVES] += n - nseq
+            return n
+        stats[S_RESTARTS] += 1
+        restore_state(s, x.leaf)
+
+
+@njit
+def _score(s: BoardState, komi: float, x: Scratch) -> float:
+    """1.0 if Black wins the finished position ``s`` by area, else 0.0; the final
+    owners are added to ``x.own``."""
+    size = s.meta[0]
+    area_owner_into(s.color, size, x.owner, x.stack, x.members)
+    d = 0
+    for i in range(x.owner.shape[0]):
+        o = x.owner[i]
+        if o == BLACK:
+            d += 1
+            x.own[i] += 1.0
+        elif o == 2:
+            d -= 1
+            x.own[i] -= 1.0
+    return 1.0 if d - komi > 0 else 0.0
+
+
+@njit
+def _backup(t: Tree, depth: int, root_color: int, z: float, x: Scratch, nseq: int,
+            amaf: bool) -> None:
+    """Visits and wins along ``x.path[:depth + 1]``, then AMAF for their children.
+
+    The mover into ``path[j]`` (j >= 1) is ``root_color`` for odd ``j``; ``seq[j - 1]``
+    is that node's move; ``seq[depth:nseq]`` are the playout moves (0 = pass)."""
+    for j in range(depth + 1):
+        node = x.path[j]
+        mover = root_color if j % 2 == 1 else 3 - root_color
+        t.N[node] += 1.0
+        t.W[node] += z if mover == BLACK else 1.0 - z
+    if not amaf:
+        return
+    fc = x.first_col
+    for i in range(nseq - 1, depth - 1, -1):
+        p = x.seq[i]
+        if p > 0:
+            fc[p] = root_color if i % 2 == 0 else 3 - root_color
+    for j in range(depth, -1, -1):
+        if j < depth:
+            p = x.seq[j]
+            if p > 0:
+                fc[p] = root_color if j % 2 == 0 else 3 - root_color
+        node = x.path[j]
+        f = t.first[node]
+        if f < 0:
+            continue
+        col = root_color if j % 2 == 0 else 3 - root_color
+        r = z if col == BLACK else 1.0 - z
+        for i in range(f, f + t.nch[node]):
+            m = t.move[i]
+            if m > 0 and fc[m] == col:
+                t.RN[i] += 1.0
+                t.RW[i] += r
+    for i in range(nseq):
+        p = x.seq[i]
+        if p > 0:
+            fc[p] = 0
+
+
+@njit
+def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2: int,
+                   root_passes: int, n_iter: int, prm: np.ndarray, pool: TB.TabuPool,
+                   pt: PriorTables, px: PriorScratch, pat3: np.ndarray, x: Scratch,
+                   stats: np.ndarray) -> None:
+    """Run ``n_iter`` iterations (see the module docstring) on tree ``t`` whose root
+    is the position ``root`` with ``root_color`` to move; ``prev1``/``prev2`` are the
+    last two moves before the root (padded points, 0 = none or pass) and
+    ``root_passes`` the passes that ended the game so far (0, or 1 after a pass)."""
+    s = x.work
+    komi = prm[P_KOMI]
+    amaf = prm[P_RAVE_EQUIV] > 0.0
+    expand_at = prm[P_EXPAND]
+    for _ in range(n_iter):
+        restore_state(s, root)
+        node = 0
+        depth = 0
+        x.path[0] = 0
+        c = root_color
+        last = prev1
+        last2 = prev2
+        passes = root_passes
+        terminal = False
+        while True:
+            if t.first[node] < 0:
+                if t.N[node] < expand_at or depth >= x.path.shape[0] - 2:
+                    break
+                if not expand(t, node, s, c, last, last2, prm, pool, pt, px, x, stats):
+                    break
+            child = select_child(t, node, prm)
+            if child < 0:
+                break
+            m = t.move[child]
+            _play(s, m, c)
+            depth += 1
+            x.path[depth] = child
+            x.seq[depth - 1] = m
+            node = child
+            last2 = last
+            last = m
+            c = 3 - c
+            if m == 0:
+                passes += 1
+                if passes >= 2:
+                    terminal = True
+                    break
+            else:
+                passes = 0
+        nseq = depth
+        if terminal:
+            stats[S_TERMINAL] += 1
+        else:
+            nseq = _playout(t, node, c, last, prm, pool, pat3, x, depth, stats)
+            stats[S_PLAYOUTS] += 1
+        z = _score(s, komi, x)
+        _backup(t, depth, root_color, z, x, nseq, amaf)
+        stats[S_ITER] += 1
+
+
+@njit
+def fill_random(x: Scratch, n: int) -> int:
+    """A draw from the tree's generator (tests of determinism)."""
+    return rand_below(x.rng, n)

@@ -1,0 +1,246 @@
+"""Playout policies: the move a playout plays next.
+
+- ``LIGHT``: a uniformly random legal move that does not fill one's own eye
+  (:func:`igo.core._kernels.random_sensible_move`), the playouts of paper 001.
+- ``HEAVY``: a policy that knows some Go, in the spirit of MoGo's and Pachi's
+  ("moggy") and michi's playouts. Near the last move, in this order, each tried with
+  its probability:
+
+  1. *captures and escapes*: capture an opponent string left in atari next to the
+     last move; save an own string put in atari by extending (when that gives it two
+     liberties) or by capturing one of the strings that hold it;
+  2. *3x3 patterns*: an empty neighbour of the last move whose 3x3 surroundings
+     match one of MoGo's shapes (hane, cut, side moves; table
+     :func:`igo.search.patterns3.pattern3_table`), unless it is a self-atari;
+  3. otherwise a random sensible move, rejecting self-ataris of strings (with a
+     probability) so that playouts do not throw groups away.
+
+All kernels here allocate nothing: candidate lists live in a scratch array.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from igo._jit import njit_noalloc
+from igo.core._kernels import (
+    BLACK,
+    EMPTY,
+    OK,
+    WHITE,
+    BoardState,
+    check_move,
+    is_eye,
+    rand_below,
+)
+
+LIGHT = 0
+HEAVY = 1
+
+
+@njit_noalloc
+def _nb(p: int, k: int, w: int) -> int:
+    return p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
+
+
+@njit_noalloc
+def _nb8(p: int, k: int, w: int) -> int:
+    if k < 4:
+        return _nb(p, k, w)
+    return p + (-w - 1 if k == 4 else (-w + 1 if k == 5 else (w - 1 if k == 6 else w + 1)))
+
+
+@njit_noalloc
+def atari_liberty(s: BoardState, h: int) -> int:
+    """The only liberty of the string with head ``h``, or 0 if it has more than one."""
+    w = s.meta[0] + 2
+    lib = 0
+    q = h
+    while True:
+        for k in range(4):
+            r = _nb(q, k, w)
+            if s.color[r] == EMPTY:
+                if lib == 0:
+                    lib = r
+                elif r != lib:
+                    return 0
+        q = s.nxt[q]
+        if q == h:
+            return lib
+
+
+@njit_noalloc
+def liberties_after(s: BoardState, p: int, c: int) -> int:
+    """Liberties (counted up to 2) of the string ``c`` would have after playing at
+    empty ``p``; a move that captures counts as 2."""
+    w = s.meta[0] + 2
+    l1 = 0
+    for k in range(4):
+        r = _nb(p, k, w)
+        cr = s.color[r]
+        if cr == EMPTY:
+            if l1 == 0:
+                l1 = r
+            elif r != l1:
+                return 2
+        elif cr == 3 - c:
+            if atari_liberty(s, s.head[r]) == p:
+                return 2
+    for k in range(4):
+        r = _nb(p, k, w)
+        if s.color[r] != c:
+            continue
+        h = s.head[r]
+        q = h
+        while True:
+            for j in range(4):
+                x = _nb(q, j, w)
+                if x != p and s.color[x] == EMPTY:
+                    if l1 == 0:
+                        l1 = x
+                    elif x != l1:
+                        return 2
+            q = s.nxt[q]
+            if q == h:
+                break
+    return 1 if l1 != 0 else 0
+
+
+@njit_noalloc
+def _self_atari(s: BoardState, p: int, c: int) -> bool:
+    return liberties_after(s, p, c) < 2
+
+
+@njit_noalloc
+def _capture_escape(s: BoardState, c: int, last: int, cand: np.ndarray) -> int:
+    """Candidates of step 1 around ``last``; returns their number."""
+    w = s.meta[0] + 2
+    n = 0
+    for k in range(9):
+        q = last if k == 8 else _nb8(last, k, w)
+        cq = s.color[q]
+        if cq != BLACK and cq != WHITE:
+            continue
+        h = s.head[q]
+        lib = atari_liberty(s, h)
+        if lib == 0:
+            continue
+        if cq != c:
+            cand[n] = lib
+            n += 1
+            continue
+        if liberties_after(s, lib, c) >= 2:  # extend out of atari
+            cand[n] = lib
+            n += 1
+        x = h  # capture a string that holds ours in atari
+        while True:
+            for j in range(4):
+                r = _nb(x, j, w)
+                if s.color[r] == 3 - c:
+                    lr = atari_liberty(s, s.head[r])
+                    if lr != 0:
+                        cand[n] = lr
+                        n += 1
+            x = s.nxt[x]
+            if x == h or n >= cand.shape[0] - 8:
+                break
+    return n
+
+
+@njit_noalloc
+def pattern3_code(s: BoardState, p: int) -> int:
+    """Code of the 8 neighbours of ``p`` (2 bits each: empty, black, white, off-board)."""
+    w = s.meta[0] + 2
+    code = 0
+    for k in range(8):
+        code |= int(s.color[_nb8(p, k, w)]) << (2 * k)
+    return code
+
+
+@njit_noalloc
+def _patterns(s: BoardState, last: int, pat3: np.ndarray, cand: np.ndarray) -> int:
+    w = s.meta[0] + 2
+    n = 0
+    for k in range(8):
+        q = _nb8(last, k, w)
+        if s.color[q] == EMPTY and pat3[pattern3_code(s, q)]:
+            cand[n] = q
+            n += 1
+    return n
+
+
+@njit_noalloc
+def _pick_legal(s: BoardState, c: int, cand: np.ndarray, n: int, suicide_ok: bool,
+                rng: np.ndarray, avoid_self_atari: bool) -> int:
+    """A random legal candidate (not a self-atari if asked), 0 if none."""
+    while n > 0:
+        i = rand_below(rng, n)
+        p = cand[i]
+        if check_move(s, p, c, suicide_ok) == OK and not (
+                avoid_self_atari and _self_atari(s, p, c)):
+            return p
+        n -= 1
+        cand[i] = cand[n]
+    return 0
+
+
+@njit_noalloc
+def _random_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray,
+                 p_reject: float) -> int:
+    """Random sensible move; a self-atari of a string (two or more stones after the
+    move) is rejected with probability ``p_reject`` (then the next candidate)."""
+    tried = s.meta[1]
+    empties = s.empties
+    epos = s.epos
+    w = s.meta[0] + 2
+    while tried > 0:
+        i = rand_below(rng, tried)
+        p = empties[i]
+        ok = not is_eye(s, p, c) and check_move(s, p, c, suicide_ok) == OK
+        if ok and p_reject > 0.0 and liberties_after(s, p, c) < 2:
+            big = False
+            for k in range(4):
+                if s.color[_nb(p, k, w)] == c:
+                    big = True
+            if big and rand_below(rng, 1000) < p_reject * 1000:
+                ok = False
+        if ok:
+            return p
+        tried -= 1
+        last = empties[tried]
+        empties[i] = last
+        epos[last] = i
+        empties[tried] = p
+        epos[p] = tried
+    return 0
+
+
+@njit_noalloc
+def heavy_move(s: BoardState, c: int, last: int, suicide_ok: bool, rng: np.ndarray,
+               pat3: np.ndarray, cand: np.ndarray, p_capture: float, p_pattern: float,
+               p_reject: float) -> int:
+    """The ``HEAVY`` policy's move for ``c`` (padded point, 0 = pass)."""
+    if last > 0:
+        if rand_below(rng, 1000) < p_capture * 1000:
+            n = _capture_escape(s, c, last, cand)
+            p = _pick_legal(s, c, cand, n, suicide_ok, rng, False)
+            if p != 0:
+                return p
+        if rand_below(rng, 1000) < p_pattern * 1000:
+            n = _patterns(s, last, pat3, cand)
+            p = _pick_legal(s, c, cand, n, suicide_ok, rng, True)
+            if p != 0:
+                return p
+    return _random_move(s, c, suicide_ok, rng, p_reject)
+
+
+@njit_noalloc
+def policy_move(policy: int, s: BoardState, c: int, last: int, suicide_ok: bool,
+                rng: np.ndarray, pat3: np.ndarray, cand: np.ndarray, prm: np.ndarray,
+                i_capture: int) -> int:
+    """The next playout move of ``policy`` (``LIGHT`` or ``HEAVY``); ``prm[i_capture
+    .. i_capture + 2]`` are the heavy policy's three probabilities."""
+    if policy == HEAVY:
+        return heavy_move(s, c, last, suicide_ok, rng, pat3, cand, prm[i_capture],
+                          prm[i_capture + 1], prm[i_capture + 2])
+    return _random_move(s, c, suicide_ok, rng, 0.0)

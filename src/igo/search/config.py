@@ -1,0 +1,190 @@
+"""Search parameters: one frozen dataclass, two presets.
+
+- ``paper``: the plain MCTS of paper 001, section 2: UCB1 ``mean + sqrt(2 ln N / n)``
+  (``c_ucb = sqrt(2)``), a leaf expanded after 100 playouts, light playouts, no
+  priors and no AMAF.
+- ``strong``: the strongest engine measured on this machine (see
+  ``experiments/tabu_mcts/README.md`` for the matches that chose each default):
+  move-model priors given as equivalent experience and as a PUCT term, RAVE, heavy
+  playouts, early expansion.
+
+Tabu (paper 001, section 3) is an option of both: ``tabu=L`` lists of length ``L``,
+tenure ``L`` unless given.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+import numpy as np
+
+from igo.search import _kernels as K
+from igo.search._policy_kernels import HEAVY, LIGHT
+
+POLICIES = {"light": LIGHT, "heavy": HEAVY}
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Every constant of the search (see :mod:`igo.search._kernels` for their roles).
+
+    Attributes
+    ----------
+    c_ucb : float
+        UCB1 exploration constant ``C`` in ``mean + C sqrt(ln N / n)`` (paper: sqrt 2).
+    c_puct : float
+        Weight of the prior exploration term ``P sqrt(N) / (1 + n)``.
+    rave_equiv : float
+        RAVE equivalence parameter (visits at which AMAF and real values weigh the
+        same); 0 turns AMAF off.
+    fpu : float
+        Value of a child with no visit and no prior experience.
+    expand_threshold : int
+        Visits of a leaf before it is expanded (paper: 100).
+    use_priors : bool
+        Move-model priors at expansion (else uniform).
+    prior_eqex : float
+        Equivalent experience of a prior (pseudo-visits); 0 for none.
+    prior_sharpness : float
+        Pseudo win rate of a prior ``0.5 + 0.5 tanh(s ln(P n))``.
+    pass_prior : float
+        Prior probability of the pass.
+    policy : str
+        Playout policy, ``light`` or ``heavy``.
+    p_capture, p_pattern, p_reject : float
+        Heavy policy: probabilities of trying captures/escapes, 3x3 patterns, and of
+        rejecting a self-atari of a string.
+    tabu : int
+        Tabu list length ``L`` (0: no tabu).
+    tabu_tenure : int
+        Tenure in playout trials of the leaf (0: the same as ``tabu``).
+    tabu_max_tries : int
+        Tries of one playout before the tabu lists are ignored for it.
+    tree_capacity : int
+        Nodes in the pool of one tree.
+    tabu_slots : int
+        Leaves that can hold tabu lists at once.
+    threads : int
+        Trees searched in parallel (root parallelism), one per thread.
+    max_depth : int
+        Deepest descent in the tree.
+    """
+
+    c_ucb: float = 0.0
+    c_puct: float = 1.0
+    rave_equiv: float = 3000.0
+    fpu: float = 1.0
+    expand_threshold: int = 2
+    use_priors: bool = True
+    prior_eqex: float = 20.0
+    prior_sharpness: float = 0.25
+    pass_prior: float = 1e-3
+    policy: str = "heavy"
+    p_capture: float = 0.9
+    p_pattern: float = 0.9
+    p_reject: float = 0.9
+    tabu: int = 0
+    tabu_tenure: int = 0
+    tabu_max_tries: int = 50
+    tree_capacity: int = 400_000
+    tabu_slots: int = 65_536
+    threads: int = 1
+    max_depth: int = 200
+
+    def __post_init__(self) -> None:
+        if self.policy not in POLICIES:
+            raise ValueError(f"unknown playout policy {self.policy!r} "
+                             f"(known: {', '.join(POLICIES)})")
+        if self.expand_threshold < 0 or self.tabu < 0 or self.tabu_tenure < 0:
+            raise ValueError("expand_threshold, tabu and tabu_tenure must be >= 0")
+        if self.threads < 1:
+            raise ValueError(f"threads must be at least 1, got {self.threads}")
+        if self.tree_capacity < 1000:
+            raise ValueError(f"tree_capacity must be at least 1000, got {self.tree_capacity}")
+        for name in ("p_capture", "p_pattern", "p_reject"):
+            v = getattr(self, name)
+            if not 0.0 <= v <= 1.0:
+                raise ValueError(f"{name} must be a probability, got {v}")
+
+    def params(self, komi: float, size: int, suicide: bool) -> np.ndarray:
+        """The kernel parameter array (:mod:`igo.search._kernels`)."""
+        prm = np.zeros(K.N_PARAMS)
+        prm[K.P_C_UCB] = self.c_ucb
+        prm[K.P_C_PUCT] = self.c_puct
+        prm[K.P_RAVE_EQUIV] = self.rave_equiv
+        prm[K.P_FPU] = self.fpu
+        prm[K.P_EXPAND] = self.expand_threshold
+        prm[K.P_PRIOR_EQEX] = self.prior_eqex
+        prm[K.P_PRIOR_SHARP] = self.prior_sharpness
+        prm[K.P_KOMI] = komi
+        prm[K.P_POLICY] = POLICIES[self.policy]
+        prm[K.P_CAPTURE] = self.p_capture
+        prm[K.P_PATTERN] = self.p_pattern
+        prm[K.P_REJECT] = self.p_reject
+        prm[K.P_TABU_L] = self.tabu
+        prm[K.P_TABU_TENURE] = self.tabu_tenure or self.tabu
+        prm[K.P_MAX_MOVES] = 3 * size * size + 20
+        prm[K.P_USE_PRIORS] = 1.0 if self.use_priors else 0.0
+        prm[K.P_SUICIDE] = 1.0 if suicide else 0.0
+        prm[K.P_PASS_PRIOR] = self.pass_prior
+        prm[K.P_TABU_MAX_TRIES] = self.tabu_max_tries
+        return prm
+
+    def with_options(self, **options: Any) -> SearchConfig:
+        """A copy with some fields changed (values converted to the fields' types).
+
+        Raises
+        ------
+        ValueError
+            For an unknown field or a value of the wrong type.
+        """
+        types = {f.name: f.type for f in fields(self)}
+        changes: dict[str, Any] = {}
+        for key, value in options.items():
+            if key not in types:
+                raise ValueError(f"unknown search option {key!r} (known: {', '.join(types)})")
+            changes[key] = _convert(key, str(types[key]), value)
+        return replace(self, **changes)
+
+
+def _convert(key: str, type_name: str, value: Any) -> Any:
+    try:
+        if type_name == "bool":
+            if isinstance(value, str):
+                if value.lower() not in ("1", "0", "true", "false", "yes", "no"):
+                    raise ValueError(value)
+                return value.lower() in ("1", "true", "yes")
+            return bool(value)
+        if type_name == "int":
+            return int(value)
+        if type_name == "float":
+            return float(value)
+    except ValueError:
+        raise ValueError(f"search option {key}={value!r}: expected {type_name}") from None
+    return str(value)
+
+
+#: The plain MCTS of paper 001 (section 2).
+PAPER = SearchConfig(c_ucb=math.sqrt(2.0), c_puct=0.0, rave_equiv=0.0, fpu=0.5,
+                     expand_threshold=100, use_priors=False, prior_eqex=0.0,
+                     pass_prior=1.0, policy="light")
+
+#: The strongest settings measured (the defaults of :class:`SearchConfig`).
+STRONG = SearchConfig()
+
+PRESETS: dict[str, SearchConfig] = {"paper": PAPER, "strong": STRONG}
+
+
+def preset(name: str) -> SearchConfig:
+    """The preset called ``name``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name.
+    """
+    if name not in PRESETS:
+        raise ValueError(f"unknown search preset {name!r} (known: {', '.join(PRESETS)})")
+    return PRESETS[name]

@@ -1,0 +1,366 @@
+"""The public search: :class:`Search` runs MCTS from a :class:`~igo.core.Board`.
+
+>>> from igo.core import Board
+>>> from igo.search import Search, preset
+>>> s = Search(Board(9), komi=7.0, config=preset("paper"), seed=1)
+>>> result = s.run(playouts=500)
+
+A search keeps ``config.threads`` trees (root parallelism): each is searched by its own
+thread in chunks of iterations (:func:`igo.search._kernels.run_iterations` releases
+the GIL), with its own random stream, and the root statistics are summed at the
+end. :meth:`Search.set_position` moves the search to a later position of the same
+game and keeps the subtree of the moves played (tree reuse).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from igo.core import _kernels as CK
+from igo.core.board import Board
+from igo.core.color import Color
+from igo.core.coords import Point
+from igo.core.move import Move
+from igo.movepred.model import MoveModel
+from igo.search import _kernels as K
+from igo.search import _tabu_kernels as TB
+from igo.search import _tree_kernels as TK
+from igo.search.config import STRONG, SearchConfig
+from igo.search.patterns3 import pattern3_table
+from igo.search.priors import prior_scratch, prior_tables
+from igo.search.tree import Tree, new_tree, reset_tree
+
+CHUNK_SECONDS = 0.02  # a thread checks the clock and the stop flag this often
+
+
+@dataclass(frozen=True, slots=True)
+class MoveStats:
+    """Root statistics of one move, summed over the trees."""
+
+    move: Point | None
+    visits: int
+    winrate: float  # for the player to move at the root
+    prior: float
+    amaf_visits: int
+    amaf_winrate: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What a :meth:`Search.run` found: moves by visits, best first."""
+
+    moves: tuple[MoveStats, ...]
+    playouts: int
+    seconds: float
+    stats: dict[str, int]
+
+    @property
+    def best(self) -> MoveStats | None:
+        """The most visited move (``None`` when the root has no child)."""
+        return self.moves[0] if self.moves else None
+
+    @property
+    def winrate(self) -> float:
+        """Win rate of the best move for the player to move (0.5 when unknown)."""
+        return self.moves[0].winrate if self.moves else 0.5
+
+
+class _TreeWorker:
+    """One tree with its scratch arrays and random stream."""
+
+    def __init__(self, config: SearchConfig, size: int, seed: int) -> None:
+        self.tree = new_tree(config.tree_capacity)
+        self.spare = new_tree(config.tree_capacity)
+        self.pool = TB.new_pool(config.tabu_slots if config.tabu else 1, config.tabu)
+        a = (size + 2) ** 2
+        board = Board(size)
+        seq_len = config.max_depth + 3 * size * size + 40
+        seen = np.zeros(0, np.uint64)
+        self.x = K.Scratch(CK.copy_state(board.state), CK.copy_state(board.state),
+                           np.zeros(config.max_depth + 2, np.int64),
+                           np.zeros(seq_len, np.int64), np.zeros(a, np.int8),
+                           np.zeros(a, np.int8), np.zeros(a, np.int32),
+                           np.zeros(a, np.int32), np.zeros(a, np.int64),
+                           np.zeros(a, np.int64), np.zeros(a), np.zeros(a), seen,
+                           np.array([seed | 1], np.uint64))
+        self.stats = np.zeros(K.N_STATS, np.int64)
+        self.rate = 0.0  # iterations per second seen so far (sizes the chunks)
+
+    def new_root(self) -> None:
+        """Counters and ownership start again for a new root position."""
+        self.stats[:] = 0
+        self.x.own[:] = 0.0
+
+    def count_repeats(self, log2_slots: int) -> None:
+        """Keep a set of (leaf, position) keys to count repeated positions (Fig. 4)."""
+        self.x = self.x._replace(seen=np.zeros(1 << log2_slots, np.uint64))
+
+    def reuse(self, child: int) -> None:
+        """Make the subtree under ``child`` the whole tree."""
+        TK.copy_subtree(self.tree, child, self.spare)
+        self.tree, self.spare = self.spare, self.tree
+        TB.reset_pool(self.pool)
+
+    def reset(self) -> None:
+        reset_tree(self.tree)
+        TB.reset_pool(self.pool)
+
+
+class Search:
+    """MCTS from a position (see the module docstring).
+
+    Parameters
+    ----------
+    board
+        The position to search (copied).
+    komi
+        Komi for area scoring.
+    config
+        Search parameters (default: the ``strong`` preset).
+    model
+        Move model for the priors (default: igo's model for the board size, when
+        ``config.use_priors``).
+    seed
+        Seed of the random streams (one per tree).
+    """
+
+    def __init__(self, board: Board, komi: float, config: SearchConfig = STRONG,
+                 model: MoveModel | None = None, seed: int | None = None) -> None:
+        self.config = config
+        self.size = board.size
+        self.komi = float(komi)
+        rng = np.random.default_rng(seed)
+        if config.use_priors and model is None:
+            from igo.movepred.default import load_default
+
+            model = load_default(board.size)
+        self.model = model
+        self._tables = self._prior_tables(model, board.size)
+        self._pscratch = [prior_scratch(self._tables, board.size) for _ in range(config.threads)]
+        self._pat3 = pattern3_table()
+        self._prm = config.params(self.komi, board.size, board.rules.suicide)
+        self.workers = [_TreeWorker(config, board.size, int(rng.integers(1, 2**62)))
+                        for _ in range(config.threads)]
+        self.board = board.copy()
+        self._expand_root()
+
+    @staticmethod
+    def _prior_tables(model: MoveModel | None, size: int) -> K.PriorTables:
+        if model is None:
+            from igo.movepred.default import load_default
+
+            try:
+                model = load_default(size)
+            except Exception:  # no model of this size: priors are not used anyway
+                model = load_default(19)
+        return prior_tables(model, size)
+
+    # ------------------------------------------------------------------ position
+
+    def _root_args(self) -> tuple[int, int, int, int]:
+        b = self.board
+        w = b.size + 2
+        prev = [0, 0]
+        hist = b.history
+        for k in (1, 2):
+            if len(hist) >= k:
+                p = hist[-k].point
+                prev[k - 1] = 0 if p is None else (p[0] + 1) * w + p[1] + 1
+        passes = 1 if b.consecutive_passes >= 1 else 0
+        return int(b.to_play), prev[0], prev[1], passes
+
+    def _expand_root(self) -> None:
+        color, p1, p2, _ = self._root_args()
+        for i, wk in enumerate(self.workers):
+            t = wk.tree
+            if t.first[0] < 0:
+                K.expand(t, 0, self.board.state, color, p1, p2, self._prm, wk.pool,
+                         self._tables, self._pscratch[i], wk.x, wk.stats)
+            self._ban_superko(t)
+
+    def _ban_superko(self, t: Tree) -> None:
+        """Mark root children that the board's rules forbid (positional superko)."""
+        if self.board.rules.ko != "positional":
+            return
+        color = self.board.to_play
+        w = self.size + 2
+        f = int(t.first[0])
+        for i in range(f, f + int(t.nch[0])):
+            m = int(t.move[i])
+            pt = None if m == 0 else Point(m // w - 1, m % w - 1)
+            if not self.board.is_legal(color, pt):
+                t.flags[i] |= 1
+
+    def set_position(self, board: Board) -> None:
+        """Search ``board`` next; keeps the subtree when ``board`` continues the game
+        of the current root by moves that are in the tree."""
+        if board.size != self.size:
+            raise ValueError(f"this search is for {self.size}x{self.size}, "
+                             f"got a {board.size}x{board.size} board")
+        extra = board.moves_since(self.board)
+        for wk in self.workers:
+            if extra is None or not self._descend(wk, extra):
+                wk.reset()
+            wk.new_root()
+        self.board = board.copy()
+        self._expand_root()
+
+    def _descend(self, wk: _TreeWorker, moves: list[Move]) -> bool:
+        node = 0
+        t = wk.tree
+        w = self.size + 2
+        for mv in moves:
+            code = 0 if mv.point is None else (mv.point[0] + 1) * w + mv.point[1] + 1
+            f = int(t.first[node])
+            found = -1
+            for i in range(f, f + int(t.nch[node])) if f >= 0 else ():
+                if int(t.move[i]) == code:
+                    found = i
+                    break
+            if found < 0:
+                return False
+            node = found
+        if node != 0:
+            wk.reuse(node)
+        return True
+
+    # ------------------------------------------------------------------ running
+
+    def run(self, playouts: int | None = None, seconds: float | None = None,
+            stop: threading.Event | None = None,
+            on_progress: Callable[[SearchResult], None] | None = None,
+            progress_every: float = 0.5) -> SearchResult:
+        """Search until ``playouts`` more iterations (over all trees), ``seconds``
+        have passed, or ``stop`` is set, whichever comes first (at least one
+        limit is needed). ``on_progress`` gets the current result every
+        ``progress_every`` seconds (from the calling thread)."""
+        if playouts is None and seconds is None and stop is None:
+            raise ValueError("give playouts, seconds or a stop event")
+        t0 = time.perf_counter()
+        deadline = t0 + seconds if seconds is not None else None
+        share = None if playouts is None else -(-playouts // len(self.workers))
+        done = [0] * len(self.workers)
+        halt = stop if stop is not None else threading.Event()
+
+        def work(i: int) -> None:
+            self._work(i, share, deadline, halt, done)
+
+        threads = [threading.Thread(target=work, args=(i,), daemon=True)
+                   for i in range(1, len(self.workers))]
+        for th in threads:
+            th.start()
+        if on_progress is None:
+            work(0)
+        else:
+            self._work_reporting(share, deadline, halt, done, on_progress, progress_every)
+        for th in threads:
+            th.join()
+        return self.result(time.perf_counter() - t0)
+
+    def _work_reporting(self, share: int | None, deadline: float | None,
+                        halt: threading.Event, done: list[int],
+                        on_progress: Callable[[SearchResult], None], every: float) -> None:
+        t0 = time.perf_counter()
+        next_report = t0 + every
+        while not self._finished(0, share, deadline, halt, done):
+            self._chunk(0, share, deadline, done, min(next_report, deadline or next_report))
+            if time.perf_counter() >= next_report:
+                on_progress(self.result(time.perf_counter() - t0))
+                next_report += every
+
+    def _finished(self, i: int, share: int | None, deadline: float | None,
+                  halt: threading.Event, done: list[int]) -> bool:
+        return (halt.is_set() or (share is not None and done[i] >= share)
+                or (deadline is not None and time.perf_counter() >= deadline))
+
+    def _work(self, i: int, share: int | None, deadline: float | None,
+              halt: threading.Event, done: list[int]) -> None:
+        while not self._finished(i, share, deadline, halt, done):
+            self._chunk(i, share, deadline, done, deadline)
+
+    def _chunk(self, i: int, share: int | None, deadline: float | None, done: list[int],
+               until: float | None) -> None:
+        wk = self.workers[i]
+        color, p1, p2, passes = self._root_args()
+        n = 64
+        rate = wk.rate
+        if rate > 0:
+            n = max(8, int(rate * CHUNK_SECONDS))
+        if share is not None:
+            n = min(n, share - done[i])
+        if until is not None:
+            left = until - time.perf_counter()
+            if rate > 0:
+                n = max(1, min(n, int(rate * left) + 1))
+        t0 = time.perf_counter()
+        K.run_iterations(wk.tree, self.board.state, color, p1, p2, passes, n, self._prm,
+                         wk.pool, self._tables, self._pscratch[i], self._pat3, wk.x, wk.stats)
+        dt = time.perf_counter() - t0
+        if dt > 0:
+            wk.rate = n / dt if wk.rate == 0 else 0.7 * wk.rate + 0.3 * n / dt
+        done[i] += n
+
+    # ------------------------------------------------------------------ results
+
+    def result(self, seconds: float = 0.0) -> SearchResult:
+        """Root statistics now, summed over the trees, most visited first."""
+        w = self.size + 2
+        agg: dict[int, list[float]] = {}
+        for wk in self.workers:
+            t = wk.tree
+            f = int(t.first[0])
+            for i in range(f, f + int(t.nch[0])) if f >= 0 else ():
+                if t.flags[i] & 1:
+                    continue
+                a = agg.setdefault(int(t.move[i]), [0.0, 0.0, 0.0, 0.0, 0.0])
+                a[0] += t.N[i]
+                a[1] += t.W[i]
+                a[2] += t.P[i] / len(self.workers)
+                a[3] += t.RN[i]
+                a[4] += t.RW[i]
+        moves = []
+        for m, (n, wins, p, rn, rw) in agg.items():
+            pt = None if m == 0 else Point(m // w - 1, m % w - 1)
+            moves.append(MoveStats(pt, int(n), wins / n if n else 0.5, p, int(rn),
+                                   rw / rn if rn else 0.5))
+        moves.sort(key=lambda s: (-s.visits, -s.winrate))
+        stats = np.sum([wk.stats for wk in self.workers], axis=0)
+        names = [k[2:].lower() for k in dir(K) if k.startswith("S_")]
+        named = {n: int(stats[getattr(K, "S_" + n.upper())]) for n in names}
+        return SearchResult(tuple(moves), named["playouts"] + named["terminal"], seconds,
+                            named)
+
+    def ownership(self) -> np.ndarray:
+        """Mean final owner of each point over the playouts of the trees since the
+        root was set: ``(size, size)`` in [-1, 1], +1 Black."""
+        w = self.size + 2
+        total = np.sum([wk.x.own for wk in self.workers], axis=0)
+        n = max(sum(int(wk.stats[K.S_PLAYOUTS] + wk.stats[K.S_TERMINAL])
+                    for wk in self.workers), 1)
+        return (total / n).reshape(w, w)[1:-1, 1:-1]
+
+    def pv(self, max_len: int = 12) -> list[Point | None]:
+        """Principal variation of the first tree: most visited child, repeatedly."""
+        t = self.workers[0].tree
+        w = self.size + 2
+        out: list[Point | None] = []
+        node = 0
+        while len(out) < max_len and t.first[node] >= 0:
+            f = int(t.first[node])
+            kids = range(f, f + int(t.nch[node]))
+            best = max(kids, key=lambda i: (t.N[i], t.W[i]))
+            if t.N[best] <= 0:
+                break
+            m = int(t.move[best])
+            out.append(None if m == 0 else Point(m // w - 1, m % w - 1))
+            node = best
+        return out
+
+    def color(self) -> Color:
+        """The player to move at the root."""
+        return self.board.to_play

@@ -1,0 +1,77 @@
+"""The search tree: one preallocated pool of nodes, children contiguous (as Pachi's
+``uct/tree.c``), statistics on the child (the edge into it).
+
+Node ``n`` is the position after its ``move`` (padded point, 0 = pass), played by the
+colour that was to move at its parent. Its children are the nodes
+``first[n] .. first[n] + nch[n] - 1`` (``first[n] = -1`` before expansion). ``N``/``W``
+are the visits and wins *for the player who played* ``move``; ``RN``/``RW`` the same
+for AMAF (RAVE); ``P`` is the move model's prior probability of the move;
+``flags`` holds :data:`BANNED` for root moves that positional superko forbids.
+
+When the pool is full, leaves are no longer expanded: the search goes on with
+playouts from the leaves it has (a counter says how often that happened), and the
+next move's :func:`~igo.search._tree_kernels.copy_subtree` frees the rest.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+BANNED = 1
+
+# meta indices
+T_USED = 0  # nodes in use
+T_ROOT = 1  # root node index (always 0 after a copy)
+T_FULL = 2  # expansions refused because the pool was full
+T_META = 4
+
+
+class Tree(NamedTuple):
+    """Arrays of the node pool (see the module docstring)."""
+
+    first: np.ndarray  # int32
+    nch: np.ndarray  # int32
+    move: np.ndarray  # int32
+    parent: np.ndarray  # int32
+    flags: np.ndarray  # int8
+    N: np.ndarray  # float64
+    W: np.ndarray  # float64
+    RN: np.ndarray  # float64
+    RW: np.ndarray  # float64
+    P: np.ndarray  # float64
+    tslot: np.ndarray  # int32, tabu slot of a leaf (-1 none)
+    meta: np.ndarray  # int64[T_META]
+
+
+def new_tree(capacity: int) -> Tree:
+    """An empty tree with room for ``capacity`` nodes, holding only the root."""
+    if capacity < 2:
+        raise ValueError(f"tree capacity must be at least 2, got {capacity}")
+    t = Tree(np.full(capacity, -1, np.int32), np.zeros(capacity, np.int32),
+             np.zeros(capacity, np.int32), np.full(capacity, -1, np.int32),
+             np.zeros(capacity, np.int8), np.zeros(capacity), np.zeros(capacity),
+             np.zeros(capacity), np.zeros(capacity), np.zeros(capacity),
+             np.full(capacity, -1, np.int32), np.zeros(T_META, np.int64))
+    t.meta[T_USED] = 1
+    return t
+
+
+def reset_tree(t: Tree) -> None:
+    """Make ``t`` hold only a fresh root again."""
+    t.first[0] = -1
+    t.nch[0] = 0
+    t.move[0] = 0
+    t.parent[0] = -1
+    t.flags[0] = 0
+    t.N[0] = t.W[0] = t.RN[0] = t.RW[0] = t.P[0] = 0.0
+    t.tslot[0] = -1
+    t.meta[:] = 0
+    t.meta[T_USED] = 1
+
+
+def children(t: Tree, n: int) -> range:
+    """Indices of the children of node ``n`` (empty before expansion)."""
+    f = int(t.first[n])
+    return range(f, f + int(t.nch[n])) if f >= 0 else range(0)
