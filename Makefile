@@ -9,7 +9,7 @@ PYTEST_ARGS ?=
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -q -e ".[dev,ray]"
+	$(BIN)/pip install -q -e ".[dev,ray,torch]"
 	touch $(STAMP)
 
 run: $(STAMP)

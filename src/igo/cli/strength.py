@@ -1,0 +1,84 @@
+"""``igo strength``: a player's strength from game records (paper 002).
+
+- ``igo strength GAME.sgf… [--color B|W] [--player NAME] [--json] [--model M]``: each
+  player's estimated rank with a 95 % interval and the three class probabilities; with
+  several games of a player, also the pooled estimate (sharper with every game);
+- ``igo strength eval --data PATH [--folds F --fold test] [--model M] --json`` prints
+  ``{"games": n, "examples": n, "rmse_points": x, "rmse_ranks": x, "rmse_ave": x,
+  "correlation": x, "accuracy3": x, "worst_case_ratio": x}`` on any rank-labelled corpus;
+- ``igo strength train --data PATH --folds F --workdir DIR --out MODEL.npz`` encodes
+  the records (resumable, in DIR) and fits the estimator on the training fold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``igo strength`` (its actions are parsed by :func:`run`)."""
+    p = subparsers.add_parser("strength", help="strength (rank) from game records (paper 002)",
+                              description=__doc__,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("args", nargs=argparse.REMAINDER,
+                   help="GAME.sgf… [options], or eval/train with their options")
+    p.set_defaults(func=run)
+
+
+def _estimate_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="igo strength", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("inputs", nargs="+", help="SGF files, folders, archives, .sgfs corpora")
+    p.add_argument("--color", "--colour", dest="color", choices=("B", "W"), default=None,
+                   help="estimate only this colour's player")
+    p.add_argument("--player", default=None, help="estimate only this player (PB/PW)")
+    p.add_argument("--model", default=None, help="model file (default: igo's)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--no-progress", action="store_true")
+    return p
+
+
+def _eval_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="igo strength eval")
+    p.add_argument("--data", nargs="+", required=True, help="rank-labelled records")
+    p.add_argument("--folds", default=None, help="player<TAB>fold table")
+    p.add_argument("--fold", choices=("train", "test"), default="test",
+                   help="with --folds: the fold to evaluate")
+    p.add_argument("--model", default=None)
+    p.add_argument("--limit", type=int, default=None, help="read at most N records")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--no-progress", action="store_true")
+    return p
+
+
+def _train_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="igo strength train")
+    p.add_argument("--data", nargs="+", required=True)
+    p.add_argument("--folds", required=True, help="player<TAB>fold table")
+    p.add_argument("--workdir", required=True, help="folder for the encoded data")
+    p.add_argument("--out", required=True, help="model file to write (.npz)")
+    p.add_argument("--groups", default="mbn,mp_early,mp_late,mp_opp,game")
+    p.add_argument("--iterations", type=int, default=4000)
+    p.add_argument("--folds-k", type=int, default=5, help="cross-validation folds")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--limit", type=int, default=None, help="read at most N records")
+    p.add_argument("--no-progress", action="store_true")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Dispatch to the estimate, ``eval`` or ``train`` action."""
+    rest = list(args.args)
+    if rest and rest[0] == "eval":
+        from igo.cli.strength_actions import run_eval
+        return run_eval(_eval_parser().parse_args(rest[1:]))
+    if rest and rest[0] == "train":
+        from igo.cli.strength_actions import run_train
+        return run_train(_train_parser().parse_args(rest[1:]))
+    if not rest:
+        _estimate_parser().print_help(sys.stderr)
+        return 2
+    from igo.cli.strength_actions import run_estimate
+    return run_estimate(_estimate_parser().parse_args(rest))
