@@ -41,9 +41,10 @@ def test_subprocess_plays_a_few_moves() -> None:
 
 
 def test_subprocess_is_reproducible_with_a_seed() -> None:
+    """The default engine (mcts) with a playout limit: same seed, same game."""
     script = "boardsize 9\n" + "genmove b\ngenmove w\n" * 5 + "final_score\n"
-    first = run_gtp(["--seed", "7", "--size", "9"], script)
-    second = run_gtp(["--seed", "7", "--size", "9"], script)
+    first = run_gtp(["--seed", "7", "--size", "9", "--playouts", "300"], script)
+    second = run_gtp(["--seed", "7", "--size", "9", "--playouts", "300"], script)
     assert first.returncode == 0 and first.stdout == second.stdout
 
 
@@ -65,3 +66,5 @@ def test_bad_engine_and_size_are_user_errors(capsys: pytest.CaptureFixture[str])
     assert main(["gtp", "--size", "40"]) == 1
     assert "board size" in capsys.readouterr().err
     assert main(["gtp", "--scoring-playouts", "1"]) == 1
+    assert main(["gtp", "--engine", "random", "--tabu", "3"]) == 1
+    assert "only apply to the mcts engine" in capsys.readouterr().err

@@ -21,6 +21,19 @@ def add_parser(sub: Any) -> None:
     q.add_argument("--json", action="store_true", help='print {"size", "playouts", '
                    '"playouts_per_s", ...}')
     q.set_defaults(func=run)
+    r = what.add_parser("search", help="playouts per second inside the MCTS search")
+    r.add_argument("--size", type=int, default=9, help="board size (default 9)")
+    r.add_argument("--seconds", type=float, default=5.0, help="how long to measure")
+    r.add_argument("--preset", default="strong", help="search preset (paper or strong)")
+    r.add_argument("--policy", choices=("light", "heavy"), default=None,
+                   help="playout policy (default: the preset's)")
+    r.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
+    r.add_argument("--tabu", type=int, default=None, help="tabu list length")
+    r.add_argument("--komi", type=float, default=7.0)
+    r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--json", action="store_true", help='print {"size", "preset", '
+                   '"playouts", "playouts_per_s", "threads", ...}')
+    r.set_defaults(func=run_search)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,5 +52,35 @@ def run(args: argparse.Namespace) -> int:
     if args.size in PACHI_LIGHT:
         ratio = result.playouts_per_s / PACHI_LIGHT[args.size]
         line += f"; Pachi light: {PACHI_LIGHT[args.size]:,}/s, igo = {ratio:.0%} of it"
+    print(line)
+    return 0
+
+
+def run_search(args: argparse.Namespace) -> int:
+    """``igo bench search``: playouts per second inside the search."""
+    from igo.bench.playouts import PACHI_HEAVY, PACHI_LIGHT
+    from igo.bench.search import bench_search
+    from igo.search.config import preset
+
+    check_size(args.size)
+    if args.seconds <= 0:
+        raise ValueError("--seconds must be positive")
+    options: dict[str, object] = {"threads": args.threads}
+    if args.policy is not None:
+        options["policy"] = args.policy
+    if args.tabu is not None:
+        options["tabu"] = args.tabu
+    config = preset(args.preset).with_options(**options)
+    result = bench_search(args.size, args.seconds, args.preset, config, komi=args.komi,
+                          seed=args.seed)
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    pachi = (PACHI_HEAVY if config.policy == "heavy" else PACHI_LIGHT).get(args.size)
+    line = (f"{args.size}x{args.size} {args.preset} ({config.policy} playouts, "
+            f"{config.threads} thread(s)): {result.playouts_per_s:,.0f} playouts/s, "
+            f"{result.nodes:,} nodes")
+    if pachi:
+        line += f"; Pachi {config.policy}: {pachi:,}/s (igo = {result.playouts_per_s / pachi:.0%})"
     print(line)
     return 0

@@ -26,8 +26,19 @@ def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "gtp", help="run an igo engine as a GTP engine on stdin/stdout",
         description="Speak GTP v2 on stdin/stdout (logs go to stderr only).")
-    p.add_argument("--engine", default="random", metavar="NAME[:k=v,...]",
-                   help=f"engine from the player registry ({names}; default random)")
+    p.add_argument("--engine", default="mcts", metavar="NAME[:k=v,...]",
+                   help=f"engine from the player registry ({names}; default mcts)")
+    p.add_argument("--preset", default=None, help="mcts: search preset, paper or strong "
+                   "(default strong)")
+    p.add_argument("--tabu", type=int, default=None, metavar="L",
+                   help="mcts: tabu lists of length L in the playouts (paper 001)")
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument("--playouts", type=int, default=None, metavar="N",
+                       help="mcts: playouts per move")
+    limit.add_argument("--time", type=float, default=None, metavar="S",
+                       help="mcts: seconds per move (default 1; a GTP clock overrides it)")
+    p.add_argument("--threads", type=int, default=None, metavar="K",
+                   help="mcts: search threads (default 1)")
     p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
     p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
     p.add_argument("--rules", default="igo",
@@ -39,6 +50,26 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--verbose", action="store_true",
                    help="log every command and response on stderr")
     p.set_defaults(func=run)
+
+
+def engine_spec(args: argparse.Namespace) -> str:
+    """``--engine`` with the mcts flags added as options (``mcts:preset=paper,tabu=5``).
+
+    Raises
+    ------
+    ValueError
+        If an mcts flag is given for another engine.
+    """
+    flags = {"preset": args.preset, "tabu": args.tabu, "playouts": args.playouts,
+             "time": args.time, "threads": args.threads}
+    given = {k: v for k, v in flags.items() if v is not None}
+    if not given:
+        return str(args.engine)
+    name, _, opts = str(args.engine).partition(":")
+    if name != "mcts":
+        raise ValueError(f"--{', --'.join(given)} only apply to the mcts engine, not {name!r}")
+    extra = ",".join(f"{k}={v}" for k, v in given.items())
+    return f"{name}:{opts},{extra}" if opts else f"{name}:{extra}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
                         logging.WARNING, format="igo gtp: %(levelname)s: %(message)s")
     # independent streams: scoring playouts do not change the moves that follow
     move_seed, engine_seed = np.random.SeedSequence(args.seed).spawn(2)
-    player = make_player(f"igo:{args.engine}", np.random.default_rng(move_seed))
+    player = make_player(f"igo:{engine_spec(args)}", np.random.default_rng(move_seed))
     if not isinstance(player, EnginePlayer):
         raise ValueError(f"engine {args.engine!r} has no move generator to serve over GTP")
     playouts = args.scoring_playouts if args.scoring_playouts is not None else DEFAULT_PLAYOUTS

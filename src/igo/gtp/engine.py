@@ -183,7 +183,7 @@ class GtpEngine:
             internal error).
         """
         board = self.state.board
-        tell_context(self.generator, self.state.komi)
+        tell_context(self.generator, self.state.komi, self.state.clock(color))
         decision: Decision = self.generator.select_move(board, color)
         if cleanup and decision is None:
             decision = self.cleanup_move(color)

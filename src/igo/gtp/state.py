@@ -19,6 +19,7 @@ from igo.core.record import GameRecord
 from igo.core.rules import Ruleset
 from igo.core.scoring import DEFAULT_PLAYOUTS, StoneStatus, final_status
 from igo.gtp.errors import GtpError
+from igo.search.timecontrol import Clock
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,16 @@ class GameState:
     setup_white: list[Point] = field(init=False, default_factory=list)
     time_settings: TimeSettings = field(init=False, default_factory=TimeSettings)
     time_left: dict[Color, TimeLeft] = field(init=False, default_factory=dict)
+
+    def clock(self, color: Color) -> Clock | None:
+        """The clock of ``color`` for the time manager (``None`` without time settings)."""
+        ts = self.time_settings
+        if ts.system == "none":
+            return None
+        left = self.time_left.get(color)
+        return Clock(ts.system, float(ts.main_time), float(ts.byo_yomi), ts.stones, ts.periods,
+                     None if left is None else float(left.seconds),
+                     0 if left is None else left.stones)
     _status_cache: dict[tuple[int, int, int], StoneStatus] = field(
         init=False, default_factory=dict, repr=False)
 

@@ -23,6 +23,7 @@ from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.move import Move
 from igo.core.rules import Ruleset
+from igo.search.timecontrol import Clock
 
 RESIGN: Literal["resign"] = "resign"
 Decision = Point | None | Literal["resign"]
@@ -38,11 +39,12 @@ class MoveGenerator(Protocol):
         ...
 
 
-def tell_context(generator: MoveGenerator, komi: float) -> None:
-    """Tell a generator that wants it (``set_context(komi)``, e.g. MCTS) the game's komi."""
+def tell_context(generator: MoveGenerator, komi: float, clock: Clock | None = None) -> None:
+    """Tell a generator that wants it (``set_context(komi, clock)``, e.g. MCTS) the
+    game's komi and the player's clock (``None``: no clock)."""
     setter = getattr(generator, "set_context", None)
     if callable(setter):
-        setter(komi)
+        setter(komi, clock)
 
 
 class Player(ABC):
@@ -83,6 +85,8 @@ class EnginePlayer(Player):
         self.generator = generator
         self.name = name or generator.name
         self.board = Board(19)
+        self.komi = 7.5
+        self.clock: Clock | None = None
 
     def new_game(self, size: int, komi: float, rules: Ruleset) -> None:
         self.board = Board(size, rules)
@@ -96,7 +100,7 @@ class EnginePlayer(Player):
         self.board.play_move(move)
 
     def genmove(self, color: Color) -> Decision:
-        tell_context(self.generator, getattr(self, "komi", 7.5))
+        tell_context(self.generator, self.komi, self.clock)
         decision = self.generator.select_move(self.board, color)
         if decision != RESIGN:
             self.board.play(color, decision)

@@ -27,6 +27,7 @@ from igo.movepred.model import MoveModel
 from igo.players.base import RESIGN, Decision
 from igo.search.config import STRONG, SearchConfig
 from igo.search.search import Search, SearchResult
+from igo.search.timecontrol import Clock, move_budget
 
 
 @dataclass(frozen=True)
@@ -83,15 +84,19 @@ class MCTSGenerator:
         self.model = model
         self.ending = ending if ending is not None else EndingConfig()
         self.komi = 7.5
+        self.clock: Clock | None = None
         self.search: Search | None = None
         self.last_result: SearchResult | None = None
         self._low = 0
 
-    def set_context(self, komi: float) -> None:
-        """The game's komi (a change starts a new search tree)."""
+    def set_context(self, komi: float, clock: Clock | None = None) -> None:
+        """The game's komi (a change starts a new search tree) and the player's clock
+        (when given, :func:`~igo.search.timecontrol.move_budget` sets the time of
+        the next move instead of ``limits.seconds``)."""
         if float(komi) != self.komi:
             self.search = None
         self.komi = float(komi)
+        self.clock = clock
 
     def _search_for(self, board: Board, color: Color) -> Search:
         b = board.copy()
@@ -107,11 +112,19 @@ class MCTSGenerator:
     def analyze(self, board: Board, color: Color, limits: MoveLimits | None = None
                 ) -> SearchResult:
         """Search ``board`` for ``color`` within ``limits`` (default: the move limits)."""
-        lim = limits if limits is not None else self.limits
+        lim = limits if limits is not None else self._clock_limits(board)
         search = self._search_for(board, color)
         result = search.run(playouts=lim.playouts, seconds=lim.seconds)
         self.last_result = result
         return result
+
+    def _clock_limits(self, board: Board) -> MoveLimits:
+        if self.clock is None:
+            return self.limits
+        budget = move_budget(self.clock, board.size, board.move_number)
+        if budget is None:
+            return self.limits
+        return MoveLimits(self.limits.playouts, budget)
 
     def select_move(self, board: Board, color: Color) -> Decision:
         """The most visited move, or pass/resign by the ending rules."""

@@ -70,6 +70,19 @@ class SearchResult:
         return self.moves[0].winrate if self.moves else 0.5
 
 
+def nearest_default_model(size: int) -> MoveModel:
+    """igo's default move model of ``size``, or of the nearest size that has one
+    (9x9 below 12, 13x13 below 17, else 19x19: patterns are local, so a model
+    carries over to near sizes)."""
+    from igo.movepred.default import load_default
+    from igo.movepred.model_io import ModelFileError
+
+    try:
+        return load_default(size)
+    except ModelFileError:
+        return load_default(9 if size < 12 else 13 if size < 17 else 19)
+
+
 class _TreeWorker:
     """One tree with its scratch arrays and random stream."""
 
@@ -136,11 +149,10 @@ class Search:
         self.komi = float(komi)
         rng = np.random.default_rng(seed)
         if config.use_priors and model is None:
-            from igo.movepred.default import load_default
-
-            model = load_default(board.size)
+            model = nearest_default_model(board.size)
         self.model = model
-        self._tables = self._prior_tables(model, board.size)
+        self._tables = prior_tables(model if model is not None
+                                    else nearest_default_model(board.size), board.size)
         self._pscratch = [prior_scratch(self._tables, board.size) for _ in range(config.threads)]
         self._pat3 = pattern3_table()
         self._prm = config.params(self.komi, board.size, board.rules.suicide)
@@ -148,17 +160,6 @@ class Search:
                         for _ in range(config.threads)]
         self.board = board.copy()
         self._expand_root()
-
-    @staticmethod
-    def _prior_tables(model: MoveModel | None, size: int) -> K.PriorTables:
-        if model is None:
-            from igo.movepred.default import load_default
-
-            try:
-                model = load_default(size)
-            except Exception:  # no model of this size: priors are not used anyway
-                model = load_default(19)
-        return prior_tables(model, size)
 
     # ------------------------------------------------------------------ position
 

@@ -1,0 +1,91 @@
+"""How long to think: a time manager apart from the search (as KataGo's
+``timecontrols.cpp`` and Pachi's ``timeinfo.c``).
+
+A :class:`Clock` is what GTP tells an engine: the system (``time_settings``,
+``kgs-time_settings``) and what is left (``time_left``). :func:`move_budget` turns it
+into seconds for the next move:
+
+- *main time*: the time left over the moves the player still expects to play
+  (``EXPECTED_SHARE`` of the board's points, at least a fifth of that in reserve),
+  weighted by the phase of the game: less in the opening (the tree of the previous
+  move is reused), more in the middle game (``MIDDLE_WEIGHT`` between 10 % and 60 %
+  of the expected game), as is usual in Go programs;
+- *byo-yomi* (Japanese): a period less a safety margin once the main time is
+  spent, and the same period as a floor while main time runs;
+- *Canadian*: the time left in the period over the stones left to play;
+- always ``SAFETY`` seconds (GTP round trip, process scheduling) and ``SAFETY_SHARE``
+  of the move's time are kept back, so the engine never loses on time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EXPECTED_SHARE = 0.45  # own moves in a game, as a share of the board's points
+MIDDLE_WEIGHT = 1.5
+OPENING_WEIGHT = 0.7
+SAFETY = 0.25  # seconds
+SAFETY_SHARE = 0.1
+MIN_SECONDS = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A player's clock as GTP describes it (seconds).
+
+    ``system``: ``none``, ``absolute``, ``canadian`` (``stones`` per ``byo_yomi``) or
+    ``byoyomi`` (``periods`` of ``byo_yomi``). ``left``: seconds left now (``None``:
+    not told, the full main time is assumed); ``stones_left``: in Canadian overtime
+    the stones to play in the current period, in Japanese byo-yomi the periods left
+    (0 while in main time, as GTP's ``time_left`` says).
+    """
+
+    system: str = "none"
+    main_time: float = 0.0
+    byo_yomi: float = 0.0
+    stones: int = 0
+    periods: int = 0
+    left: float | None = None
+    stones_left: int = 0
+
+    @property
+    def in_overtime(self) -> bool:
+        """True once the main time is spent (GTP reports stones > 0 then)."""
+        return self.stones_left > 0 or (self.left is not None and self.left <= 0
+                                        and self.byo_yomi > 0)
+
+
+def _phase_weight(own_moves: int, expected: float) -> float:
+    x = own_moves / max(expected, 1.0)
+    if x < 0.1:
+        return OPENING_WEIGHT
+    if x < 0.6:
+        return MIDDLE_WEIGHT
+    return 1.0
+
+
+def _keep_back(seconds: float) -> float:
+    return max(MIN_SECONDS, seconds * (1.0 - SAFETY_SHARE) - SAFETY)
+
+
+def move_budget(clock: Clock, size: int, move_number: int) -> float | None:
+    """Seconds to think on the next move, or ``None`` when the clock sets no limit."""
+    if clock.system == "none":
+        return None
+    expected = EXPECTED_SHARE * size * size
+    own = move_number // 2
+    moves_left = max(expected - own, 0.2 * expected)
+    period = clock.byo_yomi
+    if clock.system == "canadian" and clock.in_overtime:
+        left = clock.left if clock.left is not None else period
+        return _keep_back(left / max(clock.stones_left, 1))
+    if clock.system == "byoyomi" and clock.in_overtime:
+        return _keep_back(period)
+    main = clock.left if clock.left is not None else clock.main_time
+    share = max(main, 0.0) / moves_left * _phase_weight(own, expected)
+    share = min(share, max(main, 0.0) * 0.5)
+    if clock.system == "byoyomi" and period > 0:
+        share = max(share, period)  # the first period is as good as main time
+    elif clock.system == "canadian" and period > 0 and clock.stones > 0:
+        share = max(share, period / clock.stones)
+    return _keep_back(share)

@@ -1,0 +1,130 @@
+"""The search kernels against the plain-Python UCT of ``tests/reference/uct.py``, tree
+invariants, subtree reuse, tactics, tabu statistics."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+from reference.rules import RefBoard
+from reference.uct import flat_uct
+
+from igo.core.board import Board
+from igo.core.color import Color
+from igo.core.coords import Point
+from igo.search import PAPER, STRONG, Search
+from igo.search.tree import children
+
+
+def _position() -> tuple[Board, RefBoard]:
+    """A 5x5 middle game where the moves differ in value."""
+    black = [(1, 1), (1, 2), (2, 1), (3, 3)]
+    white = [(2, 2), (2, 3), (3, 2), (1, 3)]
+    b = Board(5)
+    b.setup(black=[Point(*p) for p in black], white=[Point(*p) for p in white])
+    r = RefBoard(5)
+    r.setup(black=black, white=white)
+    return b, r
+
+
+def test_flat_statistics_match_the_reference() -> None:
+    """Root win rates of light playouts agree with the oracle within sampling error."""
+    board, ref = _position()
+    flat = PAPER.with_options(expand_threshold=10**9)
+    s = Search(board, komi=0.5, config=flat, seed=3)
+    s.run(playouts=6000)
+    ours = {m.move: m for m in s.result().moves}
+    theirs = flat_uct(ref, 1, 0.5, 3000, random.Random(5))
+    compared = 0
+    for move, node in theirs.items():
+        key = None if move is None else Point(*move)
+        mine = ours[key]
+        if node.visits < 150 or mine.visits < 150:
+            continue
+        p_ref = node.wins / node.visits
+        se = math.sqrt(0.25 / node.visits + 0.25 / mine.visits)
+        assert abs(mine.winrate - p_ref) < 4.5 * se, (move, mine.winrate, p_ref)
+        compared += 1
+    assert compared >= 3
+    best_ref = max(theirs.values(), key=lambda n: n.visits).move
+    assert ours[None if best_ref is None else Point(*best_ref)].visits >= 0.5 * max(
+        m.visits for m in ours.values())
+
+
+@pytest.mark.parametrize("config", [PAPER.with_options(expand_threshold=3), STRONG],
+                         ids=["paper", "strong"])
+def test_tree_invariants(config: object) -> None:
+    """Every iteration passes through the root; a node's visits are its visits as a
+    leaf (the expansion threshold) plus its children's."""
+    s = Search(Board(7), komi=7.0, config=config, seed=1)  # type: ignore[arg-type]
+    s.run(playouts=3000)
+    t = s.workers[0].tree
+    assert t.N[0] == 3000
+    assert sum(t.N[i] for i in children(t, 0)) == 3000
+    e = s.config.expand_threshold
+    checked = 0
+    for n in range(1, int(t.meta[0])):
+        if t.first[n] >= 0:
+            assert t.N[n] == e + sum(t.N[i] for i in children(t, n))
+            checked += 1
+    assert checked > 10
+
+
+def test_subtree_is_reused() -> None:
+    b = Board(9)
+    s = Search(b, komi=7.0, config=STRONG, seed=2)
+    s.run(playouts=2000)
+    best = s.result().best
+    assert best is not None and best.move is not None
+    b2 = b.copy()
+    b2.play(Color.BLACK, best.move)
+    s.set_position(b2)
+    t = s.workers[0].tree
+    assert t.N[0] == best.visits  # the child became the root, statistics kept
+    assert s.result().playouts == 0  # counters start again
+    s.run(playouts=500)
+    assert t.N[0] == best.visits + 500 or s.workers[0].tree.N[0] == best.visits + 500
+
+
+def test_seeded_search_is_deterministic() -> None:
+    a = Search(Board(9), komi=7.0, config=STRONG, seed=11).run(playouts=1500)
+    b = Search(Board(9), komi=7.0, config=STRONG, seed=11).run(playouts=1500)
+    assert [(m.move, m.visits) for m in a.moves] == [(m.move, m.visits) for m in b.moves]
+
+
+def test_tabu_counts_attempts_and_lowers_repeats() -> None:
+    """Tabu restarts playouts and lowers the share of repeated positions (Fig. 4)."""
+    shares = {}
+    for tabu in (0, 11):
+        cfg = PAPER.with_options(tabu=tabu)
+        s = Search(Board(9), komi=6.5, config=cfg, seed=5)
+        for wk in s.workers:
+            wk.count_repeats(20)
+        r = s.run(playouts=20000)
+        st = r.stats
+        assert st["tries"] == st["playouts"] + st["restarts"]
+        if tabu == 0:
+            assert st["restarts"] == 0
+        else:
+            assert st["restarts"] > 0
+        shares[tabu] = (st["repeat1"] / st["check1"], st["repeat2"] / st["check2"])
+    assert shares[11][0] < shares[0][0]
+    assert shares[11][1] < shares[0][1]
+
+
+def test_ownership_is_a_probability_map() -> None:
+    s = Search(Board(9), komi=7.0, config=STRONG, seed=1)
+    s.run(playouts=500)
+    own = s.ownership()
+    assert own.shape == (9, 9)
+    assert np.all(own <= 1.0) and np.all(own >= -1.0)
+
+
+def test_limits_are_validated() -> None:
+    s = Search(Board(9), komi=7.0, config=STRONG, seed=1)
+    with pytest.raises(ValueError):
+        s.run()
+    with pytest.raises(ValueError):
+        s.set_position(Board(13))
