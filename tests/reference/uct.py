@@ -53,8 +53,7 @@ def flat_uct(board: RefBoard, color: int, komi: float, iterations: int,
     moves: list[Coord | None] = sorted(p for p in board.legal_set(color)
                                        if not board.is_eye(p, color))
     children = [Node(m) for m in [*moves, None]]
-    total = 0
-    for _ in range(iterations):
+    for total in range(iterations):
         best = max(children, key=lambda n: math.inf if n.visits == 0 else
                    n.wins / n.visits + c * math.sqrt(math.log(total) / n.visits))
         b = board.copy()
@@ -62,5 +61,4 @@ def flat_uct(board: RefBoard, color: int, komi: float, iterations: int,
         z = light_playout(b, opponent(color), rng, komi)
         best.visits += 1
         best.wins += z if color == BLACK else 1.0 - z
-        total += 1
     return {n.move: n for n in children}

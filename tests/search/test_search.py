@@ -8,14 +8,14 @@ import random
 
 import numpy as np
 import pytest
-from reference.rules import RefBoard
-from reference.uct import flat_uct
 
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.search import PAPER, STRONG, Search
 from igo.search.tree import children
+from reference.rules import RefBoard
+from reference.uct import flat_uct
 
 
 def _position() -> tuple[Board, RefBoard]:
