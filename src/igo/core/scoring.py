@@ -154,7 +154,8 @@ def seki_strings(board: Board) -> set[tuple[Point, ...]]:
 
 
 def final_status(board: Board, rng: np.random.Generator, playouts: int = DEFAULT_PLAYOUTS,
-                 *, dead_threshold: float = 0.0) -> StoneStatus:
+                 *, dead_threshold: float = 0.0,
+                 own: np.ndarray | None = None) -> StoneStatus:
     """Classify every string as alive, dead or in seki (see the module docstring).
 
     Parameters
@@ -167,12 +168,17 @@ def final_status(board: Board, rng: np.random.Generator, playouts: int = DEFAULT
         Number of light playouts (at least 2).
     dead_threshold
         A string (not in seki) whose mean own-colour ownership is below this is dead.
+    own
+        An ownership map ``(size, size)`` in [-1, 1] (+1 Black) to use instead of
+        light playouts, e.g. the one of an MCTS search (heavier playouts, and the
+        players' best moves near the root).
     """
     strings = board_strings(board)
     if not strings:
         return StoneStatus()
     seki = seki_strings(board)
-    own = balanced_ownership(board, rng, playouts)
+    if own is None:
+        own = balanced_ownership(board, rng, playouts)
     alive, dead, in_seki = [], [], []
     for s in strings:
         sign = 1.0 if board[s[0]] == Color.BLACK else -1.0

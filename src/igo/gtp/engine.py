@@ -84,6 +84,9 @@ class GtpEngine:
         self.rng = rng if rng is not None else np.random.default_rng()
         self.state = GameState(size, float(komi), rules if rules is not None else Ruleset(),
                                rng=self.rng, scoring_playouts=scoring_playouts)
+        source = getattr(generator, "final_ownership", None)
+        if callable(source):
+            self.state.ownership_source = source
         self.name = name
         self.version = version or f"{__version__} ({getattr(generator, 'name', 'engine')})"
         self._commands: dict[str, Handler] = dict(CORE_COMMANDS)

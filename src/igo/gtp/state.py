@@ -8,6 +8,7 @@ position, so that ``final_score`` and ``final_status_list`` agree with each othe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,6 +72,8 @@ class GameState:
     setup_white: list[Point] = field(init=False, default_factory=list)
     time_settings: TimeSettings = field(init=False, default_factory=TimeSettings)
     time_left: dict[Color, TimeLeft] = field(init=False, default_factory=dict)
+    #: the engine's final-position ownership (e.g. its search's), used for dead stones
+    ownership_source: Callable[[Board], np.ndarray] | None = field(init=False, default=None)
 
     def clock(self, color: Color) -> Clock | None:
         """The clock of ``color`` for the time manager (``None`` without time settings)."""
@@ -167,7 +170,8 @@ class GameState:
         key = (self.board.hash, self.board.move_number, self.board.size)
         status = self._status_cache.get(key)
         if status is None:
-            status = final_status(self.board, self.rng, self.scoring_playouts)
+            own = self.ownership_source(self.board) if self.ownership_source else None
+            status = final_status(self.board, self.rng, self.scoring_playouts, own=own)
             self._status_cache.clear()  # keep only the latest position
             self._status_cache[key] = status
         return status

@@ -18,6 +18,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Literal, Protocol
 
+import numpy as np
+
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
@@ -98,6 +100,17 @@ class EnginePlayer(Player):
 
     def play(self, move: Move) -> None:
         self.board.play_move(move)
+
+    def dead_stones(self) -> list[Point] | None:
+        """Dead stones of the final position by the generator's own ownership
+        (``final_ownership(board)``, e.g. MCTS), or ``None`` if it has none."""
+        source = getattr(self.generator, "final_ownership", None)
+        if not callable(source):
+            return None
+        from igo.core.scoring import final_status
+
+        status = final_status(self.board, np.random.default_rng(0), own=source(self.board))
+        return list(status.dead_stones)
 
     def genmove(self, color: Color) -> Decision:
         tell_context(self.generator, self.komi, self.clock)

@@ -54,6 +54,7 @@ class EndingConfig:
     resign_moves: int = 2
     resign_min_visits: int = 500
     dead_ownership: float = 0.4
+    final_playouts: int = 4000
 
 
 class MCTSGenerator:
@@ -164,6 +165,20 @@ class MCTSGenerator:
         dead = self.dead_stones(board)
         black_lead = board.area_score(self.komi, dead)
         return black_lead if color is Color.BLACK else -black_lead
+
+    def final_ownership(self, board: Board) -> np.ndarray:
+        """Ownership of ``board`` as the game ends: a search of ``final_playouts``
+        from it (both colours to move, half each), ``(size, size)`` in [-1, 1]."""
+        n = self.ending.final_playouts
+        own = np.zeros((board.size, board.size))
+        for color in (Color.BLACK, Color.WHITE):
+            b = board.copy()
+            b.to_play = color
+            s = Search(b, self.komi, self.config, self.model,
+                       seed=int(self.rng.integers(1, 2**62)))
+            s.run(playouts=n // 2)
+            own += s.ownership() / 2
+        return own
 
     def dead_stones(self, board: Board) -> list[Point]:
         """Stones whose mean owner in the search's playouts is the other colour."""

@@ -1,0 +1,80 @@
+"""The MCTS player: options, passing, dead stones from the search's ownership, GTP."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from igo.core.color import Color
+from igo.core.diagram import from_diagram
+from igo.gtp.engine import GtpEngine
+from igo.players.base import EnginePlayer
+from igo.players.mcts import MCTSGenerator, MoveLimits
+from igo.players.registry import PlayerSpecError, make_player
+
+# Black owns columns A-G, White H-J; the black stone at J5 is dead in White's strip.
+FINAL = """
+. . . . . . X O .
+. . . . . . X O .
+. . . . . . X O .
+. . . . . . X O .
+. . . . . . X O X
+. . . . . . X O .
+. . . . . . X O .
+. . . . . . X O .
+. . . . . . X O .
+"""
+
+
+def test_spec_options_reach_the_search() -> None:
+    p = make_player("igo:mcts:preset=paper,tabu=5,playouts=100", np.random.default_rng(1))
+    assert isinstance(p, EnginePlayer) and isinstance(p.generator, MCTSGenerator)
+    assert p.generator.config.tabu == 5 and p.generator.config.c_puct == 0.0
+    assert p.generator.limits == MoveLimits(100, None)
+    with pytest.raises(PlayerSpecError, match="unknown search option"):
+        make_player("igo:mcts:nosuch=1")
+    with pytest.raises(PlayerSpecError, match="unknown search preset"):
+        make_player("igo:mcts:preset=weak")
+
+
+def test_dead_stones_come_from_the_search() -> None:
+    board = from_diagram(FINAL)
+    gen = MCTSGenerator(limits=MoveLimits(500, None), rng=np.random.default_rng(3))
+    gen.set_context(0.5)
+    own = gen.final_ownership(board)
+    assert own[4, 8] < -0.5  # J5 ends White's
+    engine = GtpEngine(gen, size=9, komi=0.5)
+    engine.state.board = board
+    out = engine.handle_line("final_status_list dead")
+    assert out == "= J5\n\n"
+    assert engine.handle_line("final_score") == "= B+44.5\n\n"
+
+
+def test_passes_after_the_opponent_when_passing_wins() -> None:
+    board = from_diagram(FINAL)
+    board.play(Color.WHITE, None)
+    gen = MCTSGenerator(limits=MoveLimits(800, None), rng=np.random.default_rng(2))
+    gen.set_context(0.5)
+    assert gen.select_move(board, Color.BLACK) is None  # Black wins by passing
+    board2 = from_diagram(FINAL)
+    board2.play(Color.BLACK, None)
+    assert gen.select_move(board2, Color.WHITE) is not None  # passing would lose
+
+
+def test_plays_a_legal_game_against_itself() -> None:
+    black = MCTSGenerator(limits=MoveLimits(200, None), rng=np.random.default_rng(4))
+    white = MCTSGenerator(limits=MoveLimits(200, None), rng=np.random.default_rng(5))
+    engine = GtpEngine(black, size=7, komi=7.0)
+    passes = 0
+    for i in range(120):
+        color = Color.BLACK if i % 2 == 0 else Color.WHITE
+        engine.generator = black if color is Color.BLACK else white
+        reply = engine.handle_line(f"genmove {color.name.lower()}")
+        assert reply is not None and reply.startswith("= "), reply
+        move = reply[2:].strip()
+        if move == "resign":
+            break
+        passes = passes + 1 if move == "pass" else 0
+        if passes == 2:
+            break
+    assert engine.state.board.move_number > 10
