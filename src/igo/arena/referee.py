@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from igo.arena.adjudicate import DeadStoneJudge, Judgement
+from igo.arena.clock import GameClock, TimeControl
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point, format_vertex
@@ -40,6 +41,7 @@ END_PASSES = "two passes"
 END_RESIGN = "resignation"
 END_ILLEGAL = "illegal move"
 END_MOVE_CAP = "move cap"
+END_TIME = "time"
 
 
 #: Called after each accepted move with the referee's board and the move.
@@ -63,6 +65,11 @@ class GameSettings:
     opening
         Moves the referee plays first (alternating colours, after any handicap) and
         tells both players; they must be legal (see :func:`random_opening`).
+    time
+        The clock of both players (``None``: no clock); a player who runs out loses
+        on time (:mod:`igo.arena.clock`).
+    lag
+        Seconds of each move not charged to the clock (process and protocol overhead).
     """
 
     size: int = 9
@@ -72,6 +79,8 @@ class GameSettings:
     handicap: int = 0
     allow_resign: bool = True
     opening: tuple[Point, ...] = ()
+    time: TimeControl | None = None
+    lag: float = 0.5
 
     def __post_init__(self) -> None:
         if self.move_cap < 1:
@@ -149,6 +158,8 @@ class Referee:
         players = {Color.BLACK: black, Color.WHITE: white}
         for p in (black, white):
             p.new_game(s.size, s.komi, s.rules)
+            if s.time is not None:
+                p.set_time_control(s.time)
         setup: list[Point] = []
         to_move = Color.BLACK
         if s.handicap:
@@ -183,14 +194,24 @@ class Referee:
         """Play moves until the game ends; returns ``(end, reason, result)`` with
         ``result=None`` when the board must be scored."""
         s = self.settings
+        clocks = ({c: GameClock(s.time, s.lag) for c in (Color.BLACK, Color.WHITE)}
+                  if s.time is not None else {})
         while True:
             if board.move_number >= s.move_cap:
                 return END_MOVE_CAP, f"stopped after {board.move_number} moves", None
             player, other = players[to_move], players[to_move.opponent]
+            clock = clocks.get(to_move)
+            if clock is not None:
+                player.time_left(to_move, *clock.time_left())
+            started = time.monotonic()
             try:
                 decision = player.genmove(to_move)
             except IllegalMoveError as exc:  # an internal engine chose an illegal move
                 return self._forfeit(to_move, f"{player.name} chose an illegal move: {exc}")
+            if clock is not None and not clock.charge(time.monotonic() - started):
+                why = (f"{to_move.name.lower()} ({player.name}) ran out of time "
+                       f"({s.time.describe() if s.time else ''})")
+                return END_TIME, why, GameResult(to_move.opponent, "time")
             if decision == RESIGN:
                 if s.allow_resign:
                     why = f"{to_move.name.lower()} ({player.name}) resigned"

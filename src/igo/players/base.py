@@ -16,7 +16,7 @@ A decision is a :class:`~igo.core.Point`, ``None`` (pass) or the string
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import numpy as np
 
@@ -26,6 +26,9 @@ from igo.core.coords import Point
 from igo.core.move import Move
 from igo.core.rules import Ruleset
 from igo.search.timecontrol import Clock
+
+if TYPE_CHECKING:
+    from igo.arena.clock import TimeControl
 
 RESIGN: Literal["resign"] = "resign"
 Decision = Point | None | Literal["resign"]
@@ -70,6 +73,12 @@ class Player(ABC):
     def genmove(self, color: Color) -> Decision:
         """Choose a move for ``color`` and play it on the player's own board."""
 
+    def set_time_control(self, control: TimeControl) -> None:  # noqa: B027 - optional
+        """Be told the game's time system (before the first move)."""
+
+    def time_left(self, color: Color, seconds: float, stones: int) -> None:  # noqa: B027
+        """Be told what is left on ``color``'s clock (GTP ``time_left``)."""
+
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release resources (processes, files). Safe to call twice."""
 
@@ -88,11 +97,23 @@ class EnginePlayer(Player):
         self.name = name or generator.name
         self.board = Board(19)
         self.komi = 7.5
+        self.control: TimeControl | None = None
         self.clock: Clock | None = None
 
     def new_game(self, size: int, komi: float, rules: Ruleset) -> None:
         self.board = Board(size, rules)
         self.komi = komi
+        self.clock = None
+
+    def set_time_control(self, control: TimeControl) -> None:
+        self.control = control
+        self.clock = None
+
+    def time_left(self, color: Color, seconds: float, stones: int) -> None:
+        c = self.control
+        if c is not None:
+            self.clock = Clock(c.system, c.main_time, c.byo_yomi, c.stones, c.periods,
+                               seconds, stones)
 
     def setup(self, color: Color, points: list[Point]) -> None:
         self.board.place(color, points)

@@ -9,7 +9,9 @@ an engine process through :class:`~igo.gtp.client.GtpClient` (GTP v2 commands
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from igo.core.color import Color
 from igo.core.coords import Point, format_vertex, parse_vertex
@@ -20,6 +22,11 @@ from igo.core.rules import Ruleset
 from igo.gtp.client import GtpClient, split_command
 from igo.gtp.errors import GtpClientError, GtpEngineError
 from igo.players.base import RESIGN, Decision, Player
+
+if TYPE_CHECKING:
+    from igo.arena.clock import TimeControl
+
+log = logging.getLogger(__name__)
 
 
 class GtpPlayer(Player):
@@ -109,6 +116,23 @@ class GtpPlayer(Player):
             return [Point.from_gtp(v, self.size) for v in text.split()]
         except CoordinateError as exc:
             raise GtpClientError(f"engine sent unreadable vertices {text!r}: {exc}") from exc
+
+    # ---------------------------------------------------------------- clock
+    def set_time_control(self, control: TimeControl) -> None:
+        """Send the time system (``time_settings`` or ``kgs-time_settings``); an
+        engine that refuses it plays without a clock (its replies still count)."""
+        for command in control.gtp_commands():
+            try:
+                self.client.send(command)
+            except GtpEngineError:
+                log.info("%s refused %r", self.name, command)
+
+    def time_left(self, color: Color, seconds: float, stones: int) -> None:
+        """``time_left COLOR SECONDS STONES`` (ignored if the engine refuses it)."""
+        try:
+            self.client.send(f"time_left {color.letter} {int(seconds)} {stones}")
+        except GtpEngineError:
+            log.info("%s refused time_left", self.name)
 
     # ---------------------------------------------------------------- moves
     def play(self, move: Move) -> None:

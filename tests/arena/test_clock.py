@@ -1,0 +1,78 @@
+"""Clocks: time systems, what GTP is told, and losing on time."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from igo.arena.clock import GameClock, TimeControl, TimeControlError
+from igo.arena.referee import END_TIME, GameSettings, Referee
+from igo.core.board import Board
+from igo.core.color import Color
+from igo.players.base import Decision, EnginePlayer
+from igo.players.random import RandomGenerator
+
+
+def test_gtp_commands_per_system() -> None:
+    assert TimeControl.per_move(1.0).gtp_commands() == ["time_settings 0 1 1"]
+    assert TimeControl(300, 30, periods=5).gtp_commands() == [
+        "kgs-time_settings byoyomi 300 30 5"]
+    assert TimeControl(600).gtp_commands() == ["time_settings 600 0 0"]
+    assert TimeControl(10, 2.5, stones=3).gtp_commands() == ["time_settings 10 3 3"]
+
+
+@pytest.mark.parametrize("kwargs", [dict(main_time=-1), dict(byo_yomi=5),
+                                    dict(byo_yomi=5, stones=2, periods=2), dict()])
+def test_bad_time_controls(kwargs: dict[str, float]) -> None:
+    with pytest.raises(TimeControlError):
+        TimeControl(**kwargs)  # type: ignore[arg-type]
+
+
+def test_canadian_clock() -> None:
+    c = GameClock(TimeControl(10, 20, stones=2), lag=0.0)
+    assert c.time_left() == (10, 0)
+    assert c.charge(8) and c.time_left() == (2, 0)
+    assert c.charge(7)  # 2 s of main, 5 s of the first period
+    assert c.in_overtime and c.time_left() == (15, 1)
+    assert c.charge(14)  # period done with 1 s to spare: a new one starts
+    assert c.time_left() == (20, 2)
+    assert c.charge(19) and not c.charge(2)  # 21 s in one period of 20
+    assert c.flagged
+
+
+def test_byoyomi_clock_loses_periods() -> None:
+    c = GameClock(TimeControl(0, 5, periods=2), lag=0.0)
+    assert c.charge(4.9) and c.time_left() == (5, 2)
+    assert c.charge(5.5) and c.time_left() == (5, 1)
+    assert not c.charge(5.0)
+
+
+def test_absolute_clock_and_lag() -> None:
+    c = GameClock(TimeControl(3), lag=0.5)
+    assert c.charge(2.0) and c.time_left() == (1.5, 0)
+    assert c.charge(2.0)  # 1.5 charged: exactly used up
+    assert not c.charge(0.6)
+
+
+class _Slow(RandomGenerator):
+    def select_move(self, board: Board, color: Color) -> Decision:
+        time.sleep(0.3)
+        return super().select_move(board, color)
+
+
+def test_referee_makes_the_slow_player_lose_on_time() -> None:
+    settings = GameSettings(size=5, komi=0.5, time=TimeControl(0.5), lag=0.0)
+    slow = EnginePlayer(_Slow(), name="slow")
+    fast = EnginePlayer(RandomGenerator(), name="fast")
+    out = Referee(settings).play(slow, fast)
+    assert out.end == END_TIME and out.winner is Color.WHITE
+    assert out.result == "W+T"
+
+
+def test_engine_player_hears_its_clock() -> None:
+    p = EnginePlayer(RandomGenerator(), name="r")
+    p.new_game(9, 7.0, Board(9).rules)
+    p.set_time_control(TimeControl.per_move(2.0))
+    p.time_left(Color.BLACK, 2.0, 1)
+    assert p.clock is not None and p.clock.system == "canadian" and p.clock.left == 2.0
