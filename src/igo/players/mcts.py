@@ -16,6 +16,7 @@ Ending games (``pass``/``resign``):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -88,6 +89,9 @@ class MCTSGenerator:
         self.clock: Clock | None = None
         self.search: Search | None = None
         self.last_result: SearchResult | None = None
+        #: ``(callback, seconds)``: while :meth:`analyze` (and so :meth:`select_move`)
+        #: searches, ``callback(result)`` runs every ``seconds`` (live GTP analysis)
+        self.watcher: tuple[Callable[[SearchResult], None], float] | None = None
         self._low = 0
 
     def set_context(self, komi: float, clock: Clock | None = None) -> None:
@@ -99,7 +103,9 @@ class MCTSGenerator:
         self.komi = float(komi)
         self.clock = clock
 
-    def _search_for(self, board: Board, color: Color) -> Search:
+    def search_for(self, board: Board, color: Color) -> Search:
+        """The generator's search, moved to ``board`` with ``color`` to play (the
+        subtree of the moves played since its last position is kept)."""
         b = board.copy()
         b.to_play = color
         if (self.search is None or self.search.size != b.size or self.search.komi != self.komi
@@ -114,8 +120,10 @@ class MCTSGenerator:
                 ) -> SearchResult:
         """Search ``board`` for ``color`` within ``limits`` (default: the move limits)."""
         lim = limits if limits is not None else self._clock_limits(board)
-        search = self._search_for(board, color)
-        result = search.run(playouts=lim.playouts, seconds=lim.seconds)
+        search = self.search_for(board, color)
+        callback, every = self.watcher if self.watcher is not None else (None, 0.5)
+        result = search.run(playouts=lim.playouts, seconds=lim.seconds, on_progress=callback,
+                            progress_every=every)
         self.last_result = result
         return result
 
