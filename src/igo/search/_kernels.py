@@ -65,7 +65,8 @@ P_USE_PRIORS = 15  # 1: move-model priors at expansion
 P_SUICIDE = 16
 P_PASS_PRIOR = 17  # prior probability given to the pass
 P_TABU_MAX_TRIES = 18  # tries of a playout before tabu gives up (then the last try runs)
-N_PARAMS = 19
+P_TABU_KEY = 19  # what the lists hold: 0 the move played (paper Fig. 3), 1 the position
+N_PARAMS = 20
 
 # counters
 S_ITER = 0
@@ -253,8 +254,10 @@ def _seen_before(x: Scratch, key: np.uint64) -> bool:
 def _count_repeat(x: Scratch, leaf: int, k: int, h: np.uint64, stats: np.ndarray) -> None:
     if x.seen.shape[0] == 0:
         return
-    key = (h ^ (np.uint64(leaf + 1) * np.uint64(0xD6E8FEB86659FD93))
-           ^ np.uint64(k + 1)) | np.uint64(1)
+    key = ((h * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(leaf + 1) * np.uint64(
+        0xD6E8FEB86659FD93)) ^ (np.uint64(k + 1) * np.uint64(0xA0761D6478BD642F)))
+    if key == 0:
+        key = np.uint64(1)
     stats[S_CHECK1 + k] += 1
     if _seen_before(x, key):
         stats[S_REPEAT1 + k] += 1
@@ -270,6 +273,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
     policy = int(prm[P_POLICY])
     tabu_l = int(prm[P_TABU_L])
     max_moves = int(prm[P_MAX_MOVES])
+    by_position = prm[P_TABU_KEY] > 0.0
     sl = -1
     if tabu_l > 0:
         sl = TB.acquire(pool, t.tslot, leaf)
@@ -285,19 +289,26 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
         lastp = last
         passes = 0
         restart = False
+        h0 = np.uint64(0)
+        h1 = np.uint64(0)
+        reached2 = False
         for k in range(max_moves):
             p = policy_move(policy, s, cc, lastp, suicide_ok, x.rng, pat3, x.cand, prm,
                             P_CAPTURE)
             _play(s, p, cc)
             if k < 2:
-                h = s.hashv[0]
+                h = s.hashv[0] if by_position else np.uint64(p + 1)
                 if sl >= 0 and tries < prm[P_TABU_MAX_TRIES]:
                     if TB.contains(pool, sl, k, h):
                         TB.shift(pool, sl, k)
                         restart = True
                         break
                     TB.push(pool, sl, k, h, tabu_l, int(prm[P_TABU_TENURE]))
-                _count_repeat(x, leaf, k, h, stats)
+                if k == 0:
+                    h0 = h
+                else:
+                    h1 = h
+                    reached2 = True
             x.seq[n] = p if p > 0 else 0
             n += 1
             if p == 0:
@@ -308,8 +319,11 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
                 passes = 0
             lastp = p
             cc = 3 - cc
-        if not restart:
+        if not restart:  # repeats are counted over the playouts that ran
             stats[S_MOVES] += n - nseq
+            _count_repeat(x, leaf, 0, h0, stats)
+            if reached2:
+                _count_repeat(x, leaf, 1, h1, stats)
             return n
         stats[S_RESTARTS] += 1
         restore_state(s, x.leaf)

@@ -62,6 +62,10 @@ class SearchConfig:
         Tenure in playout trials of the leaf (0: the same as ``tabu``).
     tabu_max_tries : int
         Tries of one playout before the tabu lists are ignored for it.
+    tabu_key : str
+        What the lists hold: ``move``, the point played at playout move 1 (2), as
+        the lists of the paper's Fig. 3; or ``position``, the whole position reached
+        (the two differ at move 2, which then also depends on move 1).
     tree_capacity : int
         Nodes in the pool of one tree.
     tabu_slots : int
@@ -88,6 +92,7 @@ class SearchConfig:
     tabu: int = 0
     tabu_tenure: int = 0
     tabu_max_tries: int = 50
+    tabu_key: str = "move"
     tree_capacity: int = 400_000
     tabu_slots: int = 65_536
     threads: int = 1
@@ -97,6 +102,8 @@ class SearchConfig:
         if self.policy not in POLICIES:
             raise ValueError(f"unknown playout policy {self.policy!r} "
                              f"(known: {', '.join(POLICIES)})")
+        if self.tabu_key not in ("move", "position"):
+            raise ValueError(f"tabu_key must be move or position, got {self.tabu_key!r}")
         if self.expand_threshold < 0 or self.tabu < 0 or self.tabu_tenure < 0:
             raise ValueError("expand_threshold, tabu and tabu_tenure must be >= 0")
         if self.threads < 1:
@@ -130,6 +137,7 @@ class SearchConfig:
         prm[K.P_SUICIDE] = 1.0 if suicide else 0.0
         prm[K.P_PASS_PRIOR] = self.pass_prior
         prm[K.P_TABU_MAX_TRIES] = self.tabu_max_tries
+        prm[K.P_TABU_KEY] = 1.0 if self.tabu_key == "position" else 0.0
         return prm
 
     def with_options(self, **options: Any) -> SearchConfig:
