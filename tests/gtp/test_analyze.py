@@ -25,9 +25,9 @@ def echo(state: GameState, args: Sequence[str]) -> str:
 
 
 def test_entry_line_and_name() -> None:
-    entry = AnalyzeCommand("gfx", "Move probabilities", "igo-move_probs %p", echo)
+    entry = AnalyzeCommand("gfx", "Move probabilities", "igo-move_probs %m", echo)
     assert entry.name == "igo-move_probs"
-    assert entry.gogui_line() == "gfx/Move probabilities/igo-move_probs %p"
+    assert entry.gogui_line() == "gfx/Move probabilities/igo-move_probs %m"
 
 
 def test_registry_keeps_order_and_refuses_bad_entries() -> None:
@@ -40,7 +40,7 @@ def test_registry_keeps_order_and_refuses_bad_entries() -> None:
         AnalyzeCommand("string", "X/Y", "x", echo),
         AnalyzeCommand("string", "X", "  ", echo),
         AnalyzeCommand("string", "X", "x\ny", echo),
-        AnalyzeCommand("string", "Again", "a %p", echo),
+        AnalyzeCommand("string", "Again", "a %m", echo),
     ]
     for entry in bad:
         with pytest.raises(AnalyzeRegistryError):

@@ -230,13 +230,13 @@ class AnalysingGenerator(RandomGenerator):
     """A generator that brings its own analysis view."""
 
     def analyze_commands(self) -> list[AnalyzeCommand]:
-        return [AnalyzeCommand("string", "Echo", "igo-echo %p", pair_handler)]
+        return [AnalyzeCommand("string", "Echo", "igo-echo %m", pair_handler)]
 
 
 def test_generator_analyze_commands_are_registered() -> None:
     engine = GtpEngine(AnalysingGenerator(np.random.default_rng(0)), size=7)
     assert reply(engine, "known_command igo-echo") == "= true\n\n"
-    assert "string/Echo/igo-echo %p" in reply(engine, "gogui-analyze_commands")
+    assert "string/Echo/igo-echo %m" in reply(engine, "gogui-analyze_commands")
     assert reply(engine, "7 igo-echo b") == "=7 7 b\n\n"
 
 

@@ -1,9 +1,11 @@
 """Analysis commands for GoGui: a registry of ``(type, label, command, handler)``.
 
 GoGui asks ``gogui-analyze_commands`` and shows one menu entry per line
-``type/label/command``; choosing one sends ``command`` (with ``%p`` replaced by the
-colour to move, etc.) and draws the reply according to ``type``: ``dboard`` (one
-number per point, top row first), ``gfx`` (``MARK``/``TRIANGLE``/``INFLUENCE``/
+``type/label/command``; choosing one sends ``command`` with GoGui's placeholders
+replaced (``%m`` by the colour to move, ``%c`` by a colour chosen in the analyze
+window, ``%p`` by a **point** the user clicks, ``%s`` by text the user types) and
+draws the reply according to ``type``: ``dboard`` (one number per point, top row
+first), ``gfx`` (``MARK``/``TRIANGLE``/``INFLUENCE``/
 ``LABEL``... lines), ``string``, ``sboard``, ``plist`` and the other GoGui types.
 
 The engine never lists analysis commands itself: it registers the handler of every
@@ -64,7 +66,8 @@ class AnalyzeCommand:
         Menu text (no ``/``).
     command
         Command line GoGui sends; its first word is the GTP command name, the rest
-        are GoGui placeholders (``%p`` colour to move, ``%m`` a colour and a point…).
+        are GoGui placeholders (``%m`` colour to move, ``%c`` a chosen colour, ``%p``
+        a clicked point, ``%s`` typed text…).
     handler
         ``handler(state, args) -> str``, or ``None`` for an existing engine command.
     """
@@ -159,7 +162,7 @@ def standard_analyze_commands() -> AnalyzeRegistry:
     from igo.gtp.influence_views import influence_analyze_commands
     from igo.gtp.movepred_views import movepred_analyze_commands
     return AnalyzeRegistry([
-        AnalyzeCommand("dboard", "Ownership (light playouts)", "igo-ownership %p",
+        AnalyzeCommand("dboard", "Ownership (light playouts)", "igo-ownership %m",
                        ownership_dboard),
         AnalyzeCommand("gfx", "Dead stones and seki", "igo-final_status", status_gfx),
         AnalyzeCommand("string", "Final score", "final_score"),

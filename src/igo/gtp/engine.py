@@ -14,12 +14,21 @@ The engine keeps the game in a :class:`~igo.gtp.state.GameState` and asks a
 :class:`~igo.gtp.analyze.AnalyzeRegistry` (see :mod:`igo.gtp.analyze` for how to add
 one). A :class:`~igo.gtp.errors.GtpError` becomes ``? message``; any other exception
 becomes ``? internal error: ...`` (logged with its traceback) and the engine goes on.
+
+Streaming commands (``lz-analyze``, ``kata-analyze``…; :mod:`igo.gtp.streaming`)
+are registered with :meth:`GtpEngine.register_streaming`. :meth:`GtpEngine.run`
+lets them stream until the next line of input arrives; :meth:`GtpEngine.handle_line`
+runs them until they end by themselves and returns the whole response. A generator
+with a search (``search_for``, e.g. :class:`~igo.players.mcts.MCTSGenerator`) gets
+the analysis commands of :mod:`igo.gtp.search_views`.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+import sys
+import threading
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO
 
 import numpy as np
@@ -41,6 +50,7 @@ from igo.gtp.commands import CORE_COMMANDS, Handler
 from igo.gtp.errors import GtpError
 from igo.gtp.protocol import Command, format_failure, format_success, parse_command
 from igo.gtp.state import GameState
+from igo.gtp.streaming import LineReader, StreamHandler, stream_head, stream_line, stream_tail
 from igo.players.base import RESIGN, Decision, MoveGenerator, tell_context
 
 log = logging.getLogger(__name__)
@@ -73,13 +83,16 @@ class GtpEngine:
     name, version
         Replies to ``name`` and ``version`` (default ``igo`` and
         ``<igo version> (<generator name>)``).
+    stderr
+        Where GoGui's live graphics (``gogui-gfx:`` lines) go (default: the
+        process's standard error at the time of writing).
     """
 
     def __init__(self, generator: MoveGenerator, *, size: int = 19, komi: float = 7.5,
                  rules: Ruleset | None = None, rng: np.random.Generator | None = None,
                  analyze: Iterable[AnalyzeCommand] | None = None,
                  scoring_playouts: int = DEFAULT_PLAYOUTS, name: str = "igo",
-                 version: str | None = None) -> None:
+                 version: str | None = None, stderr: IO[str] | None = None) -> None:
         self.generator = generator
         self.rng = rng if rng is not None else np.random.default_rng()
         self.state = GameState(size, float(komi), rules if rules is not None else Ruleset(),
@@ -89,13 +102,18 @@ class GtpEngine:
             self.state.ownership_source = source
         self.name = name
         self.version = version or f"{__version__} ({getattr(generator, 'name', 'engine')})"
+        self._stderr = stderr
         self._commands: dict[str, Handler] = dict(CORE_COMMANDS)
+        self._streaming: dict[str, StreamHandler] = {}
         self.analyze = AnalyzeRegistry(
             analyze if analyze is not None else standard_analyze_commands())
         offered = getattr(generator, "analyze_commands", None)
         if callable(offered):
             for entry in offered():
                 self.analyze.register(entry)
+        if callable(getattr(generator, "search_for", None)):
+            from igo.gtp.search_views import install_search_commands
+            install_search_commands(self)
         for entry in self.analyze:
             if entry.handler is not None:
                 self.register(entry.name, _state_handler(entry.handler))
@@ -113,17 +131,36 @@ class GtpEngine:
         ValueError
             If the name is empty, has spaces, or is taken.
         """
-        if not name or name.split() != [name] or name in self._commands:
-            raise ValueError(f"cannot register GTP command {name!r}")
+        self._check_new_name(name)
         self._commands[name] = handler
+
+    def register_streaming(self, name: str, handler: StreamHandler) -> None:
+        """Add streaming command ``name`` (see :mod:`igo.gtp.streaming`).
+
+        Raises
+        ------
+        ValueError
+            If the name is empty, has spaces, or is taken.
+        """
+        self._check_new_name(name)
+        self._streaming[name] = handler
+
+    def _check_new_name(self, name: str) -> None:
+        if not name or name.split() != [name] or self.knows(name):
+            raise ValueError(f"cannot register GTP command {name!r}")
 
     def knows(self, name: str) -> bool:
         """True if ``name`` is a command of this engine."""
-        return name in self._commands
+        return name in self._commands or name in self._streaming
 
     def command_names(self) -> list[str]:
         """All command names, sorted."""
-        return sorted(self._commands)
+        return sorted([*self._commands, *self._streaming])
+
+    @property
+    def stderr(self) -> IO[str]:
+        """The stream for GoGui's live graphics."""
+        return self._stderr if self._stderr is not None else sys.stderr
 
     def stop(self) -> None:
         """Make :meth:`run` return after the current response (``quit``)."""
@@ -149,6 +186,10 @@ class GtpEngine:
         """The response to a parsed command; never raises."""
         if not command.name:
             return format_failure(command.id, "missing command name after the id")
+        if command.name in self._streaming:
+            out: list[str] = []
+            self.stream(command, out.append, None)
+            return "".join(out)
         handler = self._commands.get(command.name)
         if handler is None:
             return format_failure(command.id, f"unknown command: {command.name}")
@@ -160,16 +201,54 @@ class GtpEngine:
             log.exception("internal error in %r", " ".join([command.name, *command.args]))
             return format_failure(command.id, f"internal error: {type(exc).__name__}: {exc}")
 
+    def stream(self, command: Command, write: Callable[[str], None],
+               stop: threading.Event | None) -> None:
+        """Answer streaming ``command`` through ``write`` (called with each piece of
+        the response as it is ready) until it ends or ``stop`` is set; never raises."""
+        try:
+            job = self._streaming[command.name](self, command.args)
+        except GtpError as exc:
+            write(format_failure(command.id, str(exc)))
+            return
+        except Exception as exc:
+            log.exception("internal error in %r", " ".join([command.name, *command.args]))
+            write(format_failure(command.id, f"internal error: {type(exc).__name__}: {exc}"))
+            return
+        write(stream_head(command.id))
+
+        def emit(text: str) -> None:
+            line = stream_line(text)
+            if line:
+                write(line)
+
+        last = ""
+        try:
+            last = job(emit, stop)
+        except Exception:  # the response has begun: end it cleanly, keep serving
+            log.exception("internal error in %r", " ".join([command.name, *command.args]))
+        write(stream_tail(last))
+
     def run(self, stdin: IO[str], stdout: IO[str]) -> None:
-        """Answer commands from ``stdin`` on ``stdout`` until ``quit`` or end of input."""
+        """Answer commands from ``stdin`` on ``stdout`` until ``quit`` or end of input;
+        a streaming command streams until the next line of input arrives."""
+
+        def write(text: str) -> None:
+            stdout.write(text)
+            stdout.flush()
+
+        reader = LineReader(stdin)
         while not self._stopped:
-            line = stdin.readline()
+            line = reader.get()
             if not line:
                 return
+            command = parse_command(line)
+            if command is not None and command.name in self._streaming:
+                reader.request()  # the next line of input stops the stream
+                self.stream(command, write, reader.arrived)
+                continue
             response = self.handle_line(line)
             if response is not None:
-                stdout.write(response)
-                stdout.flush()
+                write(response)
 
     # ------------------------------------------------------------------ moves
     def generate(self, color: Color, *, play: bool, cleanup: bool = False) -> str:

@@ -64,5 +64,5 @@ def move_probabilities_gfx(state: GameState, args: Sequence[str]) -> str:
 
 def movepred_analyze_commands() -> list[AnalyzeCommand]:
     """The move-model views, in menu order."""
-    return [AnalyzeCommand("gfx", "Move probabilities (paper 000)", "igo-move_probabilities %p",
+    return [AnalyzeCommand("gfx", "Move probabilities (paper 000)", "igo-move_probabilities %m",
                            move_probabilities_gfx)]

@@ -1,0 +1,225 @@
+"""GoGui views of the search, live graphics, and the analysis commands of an engine
+with a search (:func:`install_search_commands`).
+
+======================================  =========  ==================================
+command (as announced)                  type       reply
+======================================  =========  ==================================
+``igo-search_visits %m [PLAYOUTS]``     ``gfx``    squares sized by visits, visit
+                                                   counts as labels, the PV as
+                                                   ``VAR``, a summary as ``TEXT``
+``igo-search_winrates %m [PLAYOUTS]``   ``gfx``    win rates (%) as labels
+``igo-search_ownership %m [PLAYOUTS]``  ``dboard`` the search's ownership, +1 Black
+``igo-search_pv %m [PLAYOUTS]``         ``var``    the principal variation
+``igo-search_params``                   ``param``  ``[bool] live_gfx 0|1``
+======================================  =========  ==================================
+
+GoGui replaces ``%m`` by the colour to move. Each view searches the current position
+for that colour within the engine's move limits (or ``PLAYOUTS``), on the
+generator's tree (kept between commands and moves).
+
+**Live graphics** (GoGui manual, "Live Graphics"): with ``live_gfx`` on, while the
+engine searches (``genmove``, the views) it writes to **standard error** a block
+``gogui-gfx:`` / draw commands / empty line every :data:`LIVE_EVERY` seconds, and
+``gogui-gfx: CLEAR`` when the search ends; standard output carries only GTP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from igo.core.coords import format_vertex
+from igo.gtp.analysis_lines import cfloat
+from igo.gtp.analyze import AnalyzeCommand
+from igo.gtp.analyze_stream import SearchingGenerator, install_analyze_commands
+from igo.gtp.args import expect_args, parse_color, parse_int
+from igo.gtp.errors import GtpError
+from igo.gtp.influence_views import format_dboard
+from igo.players.base import tell_context
+from igo.search.analysis import MoveAnalysis, analyze_moves
+from igo.search.search import Search, SearchResult
+
+if TYPE_CHECKING:
+    from igo.gtp.engine import GtpEngine
+
+#: Seconds between two live graphics blocks.
+LIVE_EVERY = 0.5
+
+#: Moves with fewer visits than this share of the best get no label.
+LABEL_SHARE = 0.02
+
+
+def _labelled(moves: Sequence[MoveAnalysis]) -> list[MoveAnalysis]:
+    top = max((m.visits for m in moves), default=0)
+    return [m for m in moves if m.move is not None and m.visits > 0
+            and m.visits >= LABEL_SHARE * top]
+
+
+def var_line(search: Search, moves: Sequence[MoveAnalysis]) -> str:
+    """``VAR b D4 w Q16 ...``: the best move's PV with colours (``""`` if none)."""
+    if not moves:
+        return ""
+    color = search.color()
+    words = []
+    for m in moves[0].pv:
+        words.append(f"{color.letter.lower()} {format_vertex(m, search.size)}")
+        color = color.opponent
+    return "VAR " + " ".join(words)
+
+
+def summary_text(search: Search, result: SearchResult, moves: Sequence[MoveAnalysis]) -> str:
+    """``TEXT`` line: root visits, best move, its win rate and the PV."""
+    if not moves:
+        return "TEXT no move searched yet"
+    best = moves[0]
+    visits = sum(m.visits for m in result.moves)
+    pv = " ".join(format_vertex(p, search.size) for p in best.pv)
+    return (f"TEXT {search.color().name.lower()} {format_vertex(best.move, search.size)} "
+            f"{100 * best.winrate:.1f}% ({visits} visits); PV {pv}")
+
+
+def visits_gfx(search: Search, result: SearchResult) -> str:
+    """Visits as ``INFLUENCE`` squares and ``LABEL`` counts, the PV, a summary."""
+    moves = analyze_moves(search, result)
+    shown = _labelled(moves)
+    lines = []
+    if shown:
+        top = shown[0].visits
+        size = search.size
+        lines.append("INFLUENCE " + " ".join(
+            f"{format_vertex(m.move, size)} {cfloat(round(m.visits / top, 3))}" for m in shown))
+        lines.append("LABEL " + " ".join(f"{format_vertex(m.move, size)} {m.visits}"
+                                         for m in shown))
+    var = var_line(search, moves)
+    return "\n".join([*lines, *([var] if var else []), summary_text(search, result, moves)])
+
+
+def winrates_gfx(search: Search, result: SearchResult) -> str:
+    """Win rates (percent, for the colour searched) as ``LABEL`` s and a summary."""
+    moves = analyze_moves(search, result)
+    shown = _labelled(moves)
+    lines = []
+    if shown:
+        lines.append("LABEL " + " ".join(
+            f"{format_vertex(m.move, search.size)} {100 * m.winrate:.0f}" for m in shown))
+    return "\n".join([*lines, summary_text(search, result, moves)])
+
+
+class SearchViews:
+    """The GoGui view commands of one engine and its live-graphics switch."""
+
+    def __init__(self, engine: GtpEngine, generator: SearchingGenerator) -> None:
+        self.engine = engine
+        self.generator = generator
+        self.live = False
+
+    # ------------------------------------------------------------------ live gfx
+    def live_block(self, search: Search, result: SearchResult) -> None:
+        """Write one ``gogui-gfx:`` block of the search's state to standard error."""
+        out = self.engine.stderr
+        out.write("gogui-gfx:\nCLEAR\n" + visits_gfx(search, result) + "\n\n")
+        out.flush()
+
+    def _live_during_moves(self, result: SearchResult) -> None:
+        if self.generator.search is not None:
+            self.live_block(self.generator.search, result)
+
+    def set_live(self, on: bool) -> None:
+        """Turn live graphics on or off (also while ``genmove`` searches)."""
+        self.live = on
+        self.generator.watcher = (self._live_during_moves, LIVE_EVERY) if on else None
+
+    def clear_live(self) -> None:
+        """``gogui-gfx: CLEAR`` (written when a search ends, as GoGui advises)."""
+        if self.live:
+            self.engine.stderr.write("gogui-gfx: CLEAR\n")
+            self.engine.stderr.flush()
+
+    # ------------------------------------------------------------------ views
+    def searched(self, args: Sequence[str]) -> tuple[Search, SearchResult]:
+        """Search for ``COLOR [PLAYOUTS]`` and return the search and its result."""
+        expect_args(args, 1, 2)
+        color = parse_color(args[0])
+        limits = self.generator.limits
+        playouts, seconds = limits.playouts, limits.seconds
+        if len(args) == 2:
+            playouts, seconds = parse_int(args[1], "number of playouts", minimum=1), None
+        state = self.engine.state
+        tell_context(self.engine.generator, state.komi)
+        search = self.generator.search_for(state.board, color)
+        watch = (lambda r: self.live_block(search, r)) if self.live else None
+        result = search.run(playouts=playouts, seconds=seconds, on_progress=watch,
+                            progress_every=LIVE_EVERY)
+        self.clear_live()
+        return search, result
+
+    def view(self, draw: Callable[[Search, SearchResult], str]
+             ) -> Callable[[GtpEngine, Sequence[str]], str]:
+        """An engine command searching, then drawing with ``draw``."""
+
+        def handler(engine: GtpEngine, args: Sequence[str]) -> str:
+            return draw(*self.searched(args))
+
+        return handler
+
+    def params(self, engine: GtpEngine, args: Sequence[str]) -> str:
+        """``igo-search_params [live_gfx 0|1]``: GoGui's ``param`` protocol."""
+        if not args:
+            return f"[bool] live_gfx {int(self.live)}"
+        expect_args(args, 2)
+        if args[0] != "live_gfx" or args[1].lower() not in ("0", "1", "true", "false"):
+            raise GtpError(f"unknown parameter setting {' '.join(args)!r} "
+                           "(expected live_gfx 0 or 1)")
+        self.set_live(args[1].lower() in ("1", "true"))
+        return ""
+
+
+def _ownership(search: Search, result: SearchResult) -> str:
+    return format_dboard(search.ownership())
+
+
+def _pv(search: Search, result: SearchResult) -> str:
+    moves = analyze_moves(search, result)
+    return " ".join(format_vertex(p, search.size) for p in moves[0].pv) if moves else ""
+
+
+def search_analyze_commands() -> list[AnalyzeCommand]:
+    """The GoGui menu entries of the search views (handlers live on the engine)."""
+    return [
+        AnalyzeCommand("gfx", "Search: visits", "igo-search_visits %m"),
+        AnalyzeCommand("gfx", "Search: win rates", "igo-search_winrates %m"),
+        AnalyzeCommand("dboard", "Search: ownership", "igo-search_ownership %m"),
+        AnalyzeCommand("var", "Search: principal variation", "igo-search_pv %m"),
+        AnalyzeCommand("param", "Search: live graphics", "igo-search_params"),
+    ]
+
+
+def install_search_commands(engine: GtpEngine) -> SearchViews:
+    """Give ``engine`` (whose generator has a search) the streaming analysis commands
+    of :mod:`igo.gtp.analyze_stream` and the GoGui views above."""
+    gen = engine.generator
+    if not callable(getattr(gen, "search_for", None)):
+        raise GtpError(f"engine {engine.version} has no search to analyze with")
+    views = SearchViews(engine, gen)  # type: ignore[arg-type]
+    install_analyze_commands(engine)
+    engine.register("igo-search_visits", views.view(visits_gfx))
+    engine.register("igo-search_winrates", views.view(winrates_gfx))
+    engine.register("igo-search_ownership", views.view(_ownership))
+    engine.register("igo-search_pv", views.view(_pv))
+    engine.register("igo-search_params", views.params)
+    for entry in search_analyze_commands():
+        engine.analyze.register(entry)
+    return views
+
+
+__all__ = [
+    "LABEL_SHARE",
+    "LIVE_EVERY",
+    "SearchViews",
+    "install_search_commands",
+    "search_analyze_commands",
+    "summary_text",
+    "var_line",
+    "visits_gfx",
+    "winrates_gfx",
+]
