@@ -204,12 +204,24 @@ class Search:
             raise ValueError(f"this search is for {self.size}x{self.size}, "
                              f"got a {board.size}x{board.size} board")
         extra = board.moves_since(self.board)
+        if extra is not None and not self._alternates(extra, board.to_play):
+            extra = None  # another colour to move than the tree's: start afresh
         for wk in self.workers:
             if extra is None or not self._descend(wk, extra):
                 wk.reset()
             wk.new_root()
         self.board = board.copy()
         self._expand_root()
+
+    def _alternates(self, moves: list[Move], to_play: Color) -> bool:
+        """True when ``moves`` alternate from the root's colour and ``to_play`` is
+        next (the tree's nodes assume it)."""
+        color = self.board.to_play
+        for mv in moves:
+            if mv.color is not color:
+                return False
+            color = color.opponent
+        return to_play is color
 
     def _descend(self, wk: _TreeWorker, moves: list[Move]) -> bool:
         node = 0
