@@ -1,0 +1,171 @@
+"""Fig. 5 of paper 001 (section 4.3): life and death, plain MCTS against Tabu + MCTS.
+
+Paper: 10 problems, 30 runs each, correct-first-move rates, chi-squared test of
+MCTS against Tabu3..12. Here: a seeded sample of Cho Chikun's elementary problems
+(``sample``), 30 runs per problem and configuration, every run an independent search
+of the framed problem (:mod:`igo.tsumego`), one JSON line per (config, problem, run)
+appended to OUT; a rerun skips what OUT holds. Runs go round by round (run 0 of
+every configuration and problem, then run 1...), so a stopped run leaves all
+configurations with about the same number of runs.
+
+    python experiments/tabu_mcts/tsumego_fig5.py sample PROBLEMS SAMPLE.json [--n 100]
+    python experiments/tabu_mcts/tsumego_fig5.py run PROBLEMS SAMPLE.json OUT
+        [--configs paper,tabu12,...] [--runs 30] [--playouts 1000] [--seed 0]
+    python experiments/tabu_mcts/tsumego_fig5.py report OUT [--gnugo GNUGO.jsonl]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from scipy import stats
+
+from igo.search import SearchConfig, preset
+from igo.search.search import nearest_default_model
+from igo.tsumego.problems import Problem, load_problems
+from igo.tsumego.solve import Solver
+
+COLLECTION = "Cho Chikun Encyclopedia Life And Death - Elementary"
+SAMPLE_SEED = 20261123
+
+#: name -> (preset, tabu length, what the tabu lists hold)
+CONFIGS: dict[str, tuple[str, int, str]] = {
+    "paper": ("paper", 0, "move"), "tabu3": ("paper", 3, "move"),
+    "tabu6": ("paper", 6, "move"), "tabu12": ("paper", 12, "move"),
+    "tabu12_position": ("paper", 12, "position"), "strong": ("strong", 0, "move"),
+    "strong_tabu12": ("strong", 12, "move"),
+}
+
+
+def config_of(name: str) -> SearchConfig:
+    """The search configuration called ``name`` (see :data:`CONFIGS`)."""
+    base, tabu, key = CONFIGS[name]
+    return preset(base).with_options(tabu=tabu, tabu_key=key) if tabu else preset(base)
+
+
+def cmd_sample(a: argparse.Namespace) -> int:
+    problems = load_problems(a.problems, collection=COLLECTION, errors=[])
+    rng = np.random.default_rng(SAMPLE_SEED)
+    chosen = sorted(int(i) for i in rng.choice([p.index for p in problems], a.n,
+                                               replace=False))
+    Path(a.sample).write_text(json.dumps(chosen) + "\n")
+    print(f"{len(chosen)} of {len(problems)} problems -> {a.sample}")
+    return 0
+
+
+def _done(out: Path) -> set[tuple[str, int, int, int]]:
+    if not out.exists():
+        return set()
+    rows = (json.loads(line) for line in out.read_text().splitlines() if line.strip())
+    return {(r["config"], r["playouts"], r["index"], r["run"]) for r in rows}
+
+
+def _sample(a: argparse.Namespace) -> list[Problem]:
+    wanted = set(json.loads(Path(a.sample).read_text()))
+    return [p for p in load_problems(a.problems, collection=COLLECTION, errors=[])
+            if p.index in wanted]
+
+
+def cmd_run(a: argparse.Namespace) -> int:
+    problems = _sample(a)
+    names = a.configs.split(",")
+    for name in names:
+        if name not in CONFIGS:
+            raise SystemExit(f"unknown config {name!r} (known: {', '.join(CONFIGS)})")
+    model = nearest_default_model(19)
+    solvers = {n: Solver(config_of(n), a.playouts, seed=a.seed, model=model) for n in names}
+    done = _done(a.out)
+    with a.out.open("a") as fh:
+        for run in range(a.runs):
+            for name in names:
+                for p in problems:
+                    if (name, a.playouts, p.index, run) in done:
+                        continue
+                    row: dict[str, Any] = {"config": name, "playouts": a.playouts,
+                                           "seed": a.seed}
+                    row.update(solvers[name].attempt(p, run).to_json())
+                    fh.write(json.dumps(row) + "\n")
+                    fh.flush()
+            print(f"run {run} done", file=sys.stderr, flush=True)
+    return 0
+
+
+def chi2_against(base: list[bool], other: list[bool]) -> tuple[float, float]:
+    """Pearson's chi-squared test (2x2, Yates' correction, as R's ``chisq.test``)
+    of the correct/incorrect counts of two configurations."""
+    table = [[sum(base), len(base) - sum(base)], [sum(other), len(other) - sum(other)]]
+    chi2, p, _, _ = stats.chi2_contingency(table, correction=True)
+    return float(chi2), float(p)
+
+
+def paired_test(base: dict[int, list[bool]], other: dict[int, list[bool]]) -> float:
+    """Wilcoxon signed-rank p-value of the per-problem rates (problems in both)."""
+    common = sorted(set(base) & set(other))
+    diff = [np.mean(other[i]) - np.mean(base[i]) for i in common]
+    if not any(diff):
+        return 1.0
+    return float(stats.wilcoxon(diff, zero_method="wilcox").pvalue)
+
+
+def cmd_report(a: argparse.Namespace) -> int:
+    rows = [json.loads(line) for line in a.out.read_text().splitlines() if line.strip()]
+    groups: dict[tuple[str, int], dict[int, list[bool]]] = {}
+    for r in rows:
+        groups.setdefault((r["config"], r["playouts"]), {}).setdefault(
+            r["index"], []).append(bool(r["correct"]))
+    out = []
+    for (name, playouts), per in sorted(groups.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        flat = [c for v in per.values() for c in v]
+        item: dict[str, Any] = {"config": name, "playouts": playouts, "problems": len(per),
+                                "attempts": len(flat), "correct": sum(flat),
+                                "rate": sum(flat) / len(flat),
+                                "solved_majority": sum(2 * sum(v) > len(v)
+                                                       for v in per.values())}
+        base = groups.get((a.baseline, playouts))
+        if base is not None and name != a.baseline:
+            chi2, p = chi2_against([c for v in base.values() for c in v], flat)
+            item.update(chi2=chi2, p=p, paired_p=paired_test(base, per))
+        out.append(item)
+    if a.gnugo is not None:
+        sample = set(json.loads(Path(a.sample).read_text())) if a.sample else None
+        gg = [json.loads(line) for line in a.gnugo.read_text().splitlines() if line]
+        gg = [g for g in gg if sample is None or g["index"] in sample]
+        out.append({"config": "gnugo", "problems": len(gg),
+                    "correct": sum(g["correct"] for g in gg),
+                    "rate": sum(g["correct"] for g in gg) / max(len(gg), 1)})
+    for item in out:
+        print(json.dumps(item))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("sample")
+    s.add_argument("problems")
+    s.add_argument("sample")
+    s.add_argument("--n", type=int, default=100)
+    r = sub.add_parser("run")
+    r.add_argument("problems")
+    r.add_argument("sample")
+    r.add_argument("out", type=Path)
+    r.add_argument("--configs", default="paper,tabu12,strong,tabu3,tabu6,strong_tabu12")
+    r.add_argument("--runs", type=int, default=30)
+    r.add_argument("--playouts", type=int, default=1000)
+    r.add_argument("--seed", type=int, default=0)
+    q = sub.add_parser("report")
+    q.add_argument("out", type=Path)
+    q.add_argument("--baseline", default="paper")
+    q.add_argument("--gnugo", type=Path, default=None)
+    q.add_argument("--sample", default=None, help="restrict GNU Go to the sample")
+    a = ap.parse_args(argv)
+    return {"sample": cmd_sample, "run": cmd_run, "report": cmd_report}[a.cmd](a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
