@@ -1,0 +1,123 @@
+"""Reading searches for analysis: per-move PVs, LCB, score, the moves a GUI gets."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from igo.core.board import Board
+from igo.core.color import Color
+from igo.core.coords import Point
+from igo.search import Search, preset
+from igo.search.analysis import (
+    analyze_moves,
+    lcb,
+    move_pv,
+    root_winrate,
+    score_lead,
+)
+from igo.search.search import MoveStats, SearchResult
+from igo.search.tree import children
+
+
+@pytest.fixture(scope="module")
+def searched() -> tuple[Search, SearchResult]:
+    board = Board(5)
+    board.play(Color.BLACK, Point(2, 2))
+    search = Search(board, 0.5, preset("strong"), seed=11)
+    return search, search.run(playouts=600)
+
+
+def test_lcb_is_a_normal_lower_bound() -> None:
+    assert lcb(0.7, 0) == lcb(0.7, 1) == 0.0
+    assert lcb(0.5, 100) == pytest.approx(0.5 - 1.96 * 0.05)
+    assert lcb(1.0, 10) == 1.0 and lcb(0.0, 50) == 0.0
+    assert lcb(0.6, 10) < lcb(0.6, 100) < lcb(0.6, 10_000) < 0.6
+    assert lcb(0.01, 3) == 0.0  # clipped at 0
+
+
+def test_best_move_pv_is_the_search_pv(searched: tuple[Search, SearchResult]) -> None:
+    search, result = searched
+    best = result.moves[0]
+    pv, visits = move_pv(search, best.move)
+    assert list(pv) == search.pv(len(pv))
+    assert pv[0] == best.move and visits[0] == best.visits
+    assert len(pv) > 2
+    assert all(a >= b for a, b in itertools.pairwise(visits))
+
+
+def test_pv_of_a_move_no_tree_has_is_the_move_alone(searched: tuple[Search, SearchResult]
+                                                    ) -> None:
+    search, _ = searched
+    assert move_pv(search, Point(2, 2)) == ((Point(2, 2),), (0,))  # the black stone
+
+
+def test_analyze_moves_orders_and_caps(searched: tuple[Search, SearchResult]) -> None:
+    search, result = searched
+    moves = analyze_moves(search, result)
+    assert [m.order for m in moves] == list(range(len(moves)))
+    assert [m.visits for m in moves] == sorted((m.visits for m in moves), reverse=True)
+    assert all(m.visits > 0 for m in moves)
+    assert sum(m.visits for m in moves) == sum(s.visits for s in result.moves)
+    for m in moves:
+        assert m.lcb == lcb(m.winrate, m.visits) and m.pv[0] == m.move
+    assert len(analyze_moves(search, result, max_moves=2)) == 2
+    n_legal = len(result.moves)
+    assert len(analyze_moves(search, result, min_moves=n_legal)) == n_legal
+
+
+def test_min_moves_reports_moves_of_a_fresh_search() -> None:
+    search = Search(Board(5), 0.5, preset("strong"), seed=2)
+    result = search.result()
+    assert analyze_moves(search, result) == []
+    some = analyze_moves(search, result, min_moves=3)
+    assert len(some) == 3 and all(m.visits == 0 and m.pv == (m.move,) for m in some)
+
+
+def test_score_lead_is_the_mean_playout_area_score(searched: tuple[Search, SearchResult]
+                                                   ) -> None:
+    search, _ = searched
+    black = float(np.sum(search.ownership())) - 0.5
+    assert search.color() is Color.WHITE
+    assert score_lead(search) == pytest.approx(-black)
+    assert score_lead(search) < 0  # black's stone in the centre of 5x5 leads
+
+
+def test_root_winrate_weights_moves_by_visits() -> None:
+    moves = (MoveStats(Point(0, 0), 3, 1.0, 0.5, 0, 0.5),
+             MoveStats(None, 1, 0.0, 0.5, 0, 0.5))
+    assert root_winrate(SearchResult(moves, 4, 0.0, {})) == 0.75
+    assert root_winrate(SearchResult((), 0, 0.0, {})) == 0.5
+
+
+def test_pv_comes_from_the_tree_that_visited_the_move_most() -> None:
+    config = dataclasses.replace(preset("strong"), threads=2)
+    search = Search(Board(5), 0.5, config, seed=5)
+    result = search.run(playouts=800)
+    for stats in result.moves[:3]:
+        pv, visits = move_pv(search, stats.move)
+        w = search.size + 2
+        code = 0 if stats.move is None else (stats.move[0] + 1) * w + stats.move[1] + 1
+        per_tree = [max((wk.tree.N[i] for i in children(wk.tree, 0)
+                         if wk.tree.move[i] == code), default=0.0) for wk in search.workers]
+        assert visits[0] == max(per_tree) and pv[0] == stats.move
+        assert math.isclose(sum(per_tree), stats.visits)
+
+
+def test_analysing_the_other_colour_starts_a_fresh_tree() -> None:
+    board = Board(5)
+    board.play(Color.BLACK, Point(2, 2))
+    search = Search(board, 0.5, preset("strong"), seed=3)
+    search.run(playouts=300)
+    other = board.copy()
+    other.to_play = Color.BLACK
+    search.set_position(other)
+    assert search.color() is Color.BLACK
+    assert sum(m.visits for m in search.result().moves) == 0
+    result = search.run(playouts=200)
+    assert all(m.move != Point(2, 2) for m in result.moves)
+    assert sum(m.visits for m in result.moves) == 200
