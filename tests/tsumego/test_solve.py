@@ -56,3 +56,17 @@ def test_unframeable_problem_is_an_incorrect_attempt() -> None:
 def test_bad_playouts() -> None:
     with pytest.raises(ValueError, match="playouts"):
         Solver(preset("paper"), 0)
+
+
+def test_other_board_sizes_use_their_model() -> None:
+    """A 9x9 corner problem is framed on 9x9 and searched with the 9x9 model."""
+    def pts(text: str) -> tuple[Point, ...]:
+        return tuple(Point.from_sgf(s, 9) for s in text.split())
+    problem = Problem(0, pts("eb fb bc cc dc be"), pts("da ab bb cb db"), Color.BLACK,
+                      frozenset({Point(0, 1)}), "t/9", size=9)
+    solver = Solver(preset("strong"), 200, seed=1)
+    attempt = solver.attempt(problem, 0)
+    assert attempt.error == ""
+    assert solver.frame(problem).board.size == 9
+    assert set(solver._models) == {9}
+    assert attempt.move is None or attempt.move.on_board(9)

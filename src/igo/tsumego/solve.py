@@ -76,8 +76,8 @@ class Solver:
     frame
         Frame parameters.
     model
-        Move model for the priors and the kernel tables (default: igo's 19x19 model,
-        loaded once).
+        Move model for the priors and the kernel tables (default: igo's model of each
+        board size met, loaded once per size).
     """
 
     def __init__(self, config: SearchConfig, playouts: int, seed: int = 0,
@@ -89,15 +89,18 @@ class Solver:
         self.seed = seed
         self.frame_config = frame or FrameConfig()
         self.model = model
+        self._models: dict[int, MoveModel] = {}
         self._frames: dict[int, Frame] = {}
 
     def _model(self, size: int) -> MoveModel:
-        if self.model is None:
-            self.model = nearest_default_model(size)
-        return self.model
+        if self.model is not None:
+            return self.model
+        if size not in self._models:
+            self._models[size] = nearest_default_model(size)
+        return self._models[size]
 
     def frame(self, problem: Problem) -> Frame:
-        """The problem's frame (built once per problem and kept)."""
+        """The problem's frame (the last one built is kept for the next runs)."""
         if problem.index not in self._frames:
             self._frames = {problem.index: build_frame(problem, self.frame_config)}
         return self._frames[problem.index]
