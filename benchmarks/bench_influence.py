@@ -23,6 +23,7 @@ from igo.influence import _kernels as K
 from igo.influence import get_model
 from igo.influence.evaluate import stage_stones
 from igo.influence.eyes import eye_degree
+from igo.influence.fukui import PAPER
 from igo.influence.labels import iter_counted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +62,7 @@ def main() -> None:
         "bouzy": per_call_us(get_model("bouzy"), boards, args.repeat),
         "bouzy_kernel": per_call_us(lambda s: K.bouzy_map(s, 5, 21, 128, out, a, b), boards,
                                     args.repeat),
-        "fukui": per_call_us(get_model("fukui"), boards, args.repeat),
+        "fukui": per_call_us(get_model("fukui", params=PAPER), boards, args.repeat),  # hand-set
         "fukui_eye_degree_only": per_call_us(eye_degree, boards, args.repeat),
     }
     if TUNED.exists():

@@ -30,13 +30,13 @@ from pathlib import Path
 import numpy as np
 
 from igo.influence.evaluate import accuracy, collect_positions, model_fn, score_positions
-from igo.influence.fukui import FukuiModel, FukuiParams
+from igo.influence.fukui import PAPER, FukuiModel, FukuiParams
 from igo.influence.labels import LabelCache
 from igo.influence.tuning import params_from_dict, params_to_dict, tune_fukui
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parents[2] / "shared" / "data" / "tygem9d" / "test.sgfs.xz"
-D = FukuiParams()
+D = PAPER  # the hand-set constants
 
 
 def eye(p: FukuiParams) -> FukuiParams:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from igo.influence import DistanceModel, get_model
 from igo.influence.evaluate import collect_positions, fit_beta, model_fn, score_positions, summarize
+from igo.influence.fukui import PAPER
 from igo.influence.labels import LabelCache
 from igo.influence.tuning import load_model, tune_distance
 
@@ -24,7 +25,7 @@ TUNED = HERE / "fukui_tuned.json"
 
 def main() -> int:
     """Evaluate distance (paper's a = 5, and a and metric chosen on the tuning games),
-    bouzy, fukui (defaults and tuned) and GNU Go."""
+    bouzy, fukui (paper and tuned constants) and GNU Go."""
     split = sys.argv[1] if len(sys.argv) > 1 else "test"
     with LabelCache(HERE / "cache" / "labels.sqlite") as cache:
         positions, games = collect_positions(DATA, cache, split=split)
@@ -34,7 +35,7 @@ def main() -> int:
         "distance": get_model("distance"),
         f"distance (tuned: a={a:g}, {metric})": DistanceModel(a, metric),
         "bouzy": get_model("bouzy"),
-        "fukui (defaults)": get_model("fukui"),
+        "fukui (paper)": get_model("fukui", params=PAPER),
         "gnugo": None,
     }
     if TUNED.exists():

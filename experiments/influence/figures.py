@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from igo.core.diagram import parse_diagram
-from igo.influence.fukui import FukuiModel
+from igo.influence.fukui import PAPER, FukuiModel
 from igo.report.board_map import value_scale, write_influence_picture
 
 HERE = Path(__file__).resolve().parent
@@ -87,7 +87,7 @@ POSITIONS = {
 
 def main() -> None:
     """Write one PNG per position."""
-    model = FukuiModel()
+    model = FukuiModel(PAPER)  # the pictures show the paper's hand-set constants
     (HERE / "figures").mkdir(exist_ok=True)
     boards = {}
     for name, diagram in POSITIONS.items():

@@ -1,9 +1,9 @@
 """Tune paper 003's constants on the tuning games (30 %) of the ownership comparison.
 
 Local random search (:func:`igo.influence.tuning.tune_fukui`) from the hand-set
-defaults, restarted with several seeds and step sizes; the best on the tuning
-games is kept. Writes ``fukui_tuned.json`` (the parameters, their mean accuracy
-on the tuning games, every restart's score, the number of games). Run after (or
+constants (the ``paper`` preset), restarted with several seeds and step sizes;
+the best on the tuning games is kept. Writes ``fukui_tuned.json`` (the parameters,
+their mean accuracy on the tuning games, every restart's score, the number of games). Run after (or
 while) ``label.py`` fills the cache::
 
     nice -n 10 .venv/bin/python experiments/influence/tune.py [TRIALS] [RESTARTS]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -10,8 +12,10 @@ from igo.influence.eyes import EyeParams, eye_degree
 from igo.influence.fukui import (
     EAST,
     NORTH,
+    PAPER,
     RULES,
     SOUTH,
+    TUNED,
     WEST,
     FukuiModel,
     FukuiParams,
@@ -61,10 +65,14 @@ def test_eye_degree_matches_reference(size: int) -> None:
         np.testing.assert_allclose(eye_degree(stones, prm), want, atol=1e-12)
 
 
-@pytest.mark.parametrize(("size", "share"), [(7, 0.0), (9, 0.0), (11, 0.0), (9, 0.5)])
-def test_kernel_matches_reference(size: int, share: float) -> None:
+@pytest.mark.parametrize(("size", "share"), [(7, 0.0), (9, 0.0), (11, 0.0), (9, 0.5), (9, None)])
+def test_kernel_matches_reference(size: int, share: float | None) -> None:
     rng = np.random.default_rng(100 + size)
-    prm = FukuiParams(max_reach=8, k_far=0.08, pass_friend=share, pass_enemy=share / 2)
+    if share is None:   # the tuned defaults (shares passing stones, tiny gains)
+        prm = dataclasses.replace(TUNED, max_reach=8)
+    else:               # the paper's constants, nearly
+        prm = dataclasses.replace(PAPER, max_reach=8, k_far=0.08, pass_friend=share,
+                                  pass_enemy=share / 2)
     model = FukuiModel(prm)
     for density in (0.05, 0.2, 0.4):
         stones = random_stones(rng, size, density)
@@ -104,7 +112,7 @@ def test_kogeima_pushes_influence_sideways() -> None:
     """A kogeima (small knight's move) works to its sides, not along its axis."""
     stones = empty()
     stones[9, 8] = stones[8, 10] = 1
-    model = FukuiModel()
+    model = FukuiModel(PAPER)   # the paper's rules at the paper's strength
     src = model.sources(stones)[9, 8]
     assert src[NORTH] > src[EAST] and src[SOUTH] > src[WEST]
     lone = empty()
@@ -134,7 +142,7 @@ def test_cut_point_weakens_a_wall() -> None:
     """)
     cut = wall.copy()
     cut[6, 2] = -1               # White holds one crossing point of the kosumi
-    model = FukuiModel()
+    model = FukuiModel(PAPER)   # the paper's rules at the paper's strength
     intact_src = model.sources(wall)
     cut_src = model.sources(cut)
     assert cut_src[5, 2].sum() < intact_src[5, 2].sum()
@@ -159,7 +167,7 @@ def test_living_group_radiates_more_than_weak_one() -> None:
     """)
     weak = alive.copy()
     weak[8:, :] = 0              # the same wall without the eye-making stones below
-    model = FukuiModel()
+    model = FukuiModel(PAPER)   # the paper's rules at the paper's strength
     assert eye_degree(alive)[6, 2] == 1.0 > eye_degree(weak)[6, 2]
     ma, mw = model(alive), model(weak)
     for point in [(3, 2), (4, 4), (6, 7)]:
@@ -175,10 +183,22 @@ def test_shielding_behind_a_stone() -> None:
     white_only[9, 11] = -1
     black_only = empty()
     black_only[9, 9] = 1
-    model = FukuiModel(FukuiParams(k_far=0.05))
+    model = FukuiModel(dataclasses.replace(PAPER, k_far=0.05))   # the paper's full shielding
     assert model(black_only)[9, 13] > 0                    # unshielded it reaches
     assert model(both)[9, 13] == model(white_only)[9, 13]  # shielded: black adds nothing
     assert model(both)[9, 10] > model(white_only)[9, 10]   # in front of the stone it does
+
+
+def test_defaults_are_the_tuned_constants_and_paper_is_hand_set() -> None:
+    import json
+    from pathlib import Path
+
+    from igo.influence.tuning import params_from_dict
+
+    tuned = Path(__file__).resolve().parents[2] / "experiments" / "influence" / "fukui_tuned.json"
+    assert FukuiParams() == TUNED == params_from_dict(json.loads(tuned.read_text())["params"])
+    assert PAPER.a == 1.0 and PAPER.pass_enemy == 0.0 and PAPER.eyes == EyeParams()
+    assert FukuiModel().params == TUNED
 
 
 def test_colour_symmetry_and_bad_params() -> None:

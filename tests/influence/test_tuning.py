@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from igo.influence.evaluate import collect_positions
-from igo.influence.fukui import FukuiModel, FukuiParams
+from igo.influence.fukui import PAPER, FukuiModel, FukuiParams
 from igo.influence.labels import LabelCache
 from igo.influence.tuning import (
     load_model,
@@ -38,6 +38,10 @@ def test_params_round_trip_and_errors(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="fukui"):
         load_model("distance", path)
     assert load_model("bouzy").name == "bouzy"
+    paper = load_model("fukui", "paper")
+    assert isinstance(paper, FukuiModel) and paper.params == PAPER
+    tuned = load_model("fukui", "tuned")
+    assert isinstance(tuned, FukuiModel) and tuned.params == FukuiParams()
 
 
 def test_tuning_never_gets_worse(filled_cache: LabelCache) -> None:

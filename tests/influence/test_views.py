@@ -19,8 +19,8 @@ def _grid(text: str) -> np.ndarray:
 
 def test_views_are_registered() -> None:
     names = {e.name for e in standard_analyze_commands()}
-    assert {"igo-influence_fukui", "igo-influence_distance", "igo-influence_bouzy",
-            "igo-thickness_fukui"} <= names
+    assert {"igo-influence_fukui", "igo-influence_fukui_paper", "igo-influence_distance",
+            "igo-influence_bouzy", "igo-thickness_fukui"} <= names
     assert all(e.type == "dboard" for e in standard_analyze_commands()
                if e.name.startswith(("igo-influence", "igo-thickness")))
 
@@ -31,6 +31,9 @@ def test_map_and_thickness() -> None:
     for name in ("fukui", "distance", "bouzy"):
         grid = _grid(map_handler(name)(state, []))
         assert grid.shape == (9, 9) and grid[4, 4] > 0
+    tuned = _grid(map_handler("fukui")(state, []))
+    paper = _grid(map_handler("fukui", "paper")(state, []))
+    assert paper[4, 4] > 0 and not np.allclose(paper, tuned)   # the two constant sets differ
     state.board.play(Color.WHITE, Point(2, 4))
     change = _grid(thickness_handler("fukui")(state, []))
     assert change[2, 4] < 0 and change.min() < 0   # White's move: White gains

@@ -5,7 +5,10 @@ command                                view
 =====================================  ===========================================
 ``igo-influence_distance``             paper 000's ``f(p) = Σ g(s)/max(d, 1)``
 ``igo-influence_bouzy``                Bouzy's 5/21 (GNU Go's territory estimate)
-``igo-influence_fukui``                paper 003's model
+``igo-influence_fukui``                paper 003's model, tuned constants (the
+                                       default of :class:`~igo.influence.FukuiParams`)
+``igo-influence_fukui_paper``          paper 003's model, the paper's hand-set
+                                       constants (the ``paper`` preset)
 ``igo-thickness_fukui``                change of paper 003's map caused by the
                                        last move (the paper's "thickness")
 =====================================  ===========================================
@@ -34,20 +37,24 @@ def format_dboard(values: np.ndarray) -> str:
     return "\n".join(" ".join(f"{round(float(v), 3) + 0.0:.3f}" for v in row) for row in values)
 
 
-def _model(name: str) -> Callable[[np.ndarray], np.ndarray]:
-    from igo.influence import get_model
+def _model(name: str, params: str | None = None) -> Callable[[np.ndarray], np.ndarray]:
+    from igo.influence.tuning import load_model
 
-    return get_model(name)
+    return load_model(name, params)
 
 
-def map_handler(name: str) -> Callable[[GameState, Sequence[str]], str]:
-    """A handler drawing model ``name`` on the current position."""
+def map_handler(name: str, params: str | None = None
+                ) -> Callable[[GameState, Sequence[str]], str]:
+    """A handler drawing model ``name`` on the current position (``params``: a fukui
+    preset name, e.g. ``paper``)."""
 
     def handler(state: GameState, args: Sequence[str]) -> str:
         expect_args(args, 0)
-        return format_dboard(_model(name)(state.board.to_array()))
+        return format_dboard(_model(name, params)(state.board.to_array()))
 
-    handler.__doc__ = f"``igo-influence_{name}``: the {name} influence map as a dboard."
+    command = f"igo-influence_{name}" + ("" if params is None else f"_{params}")
+    which = name if params is None else f"{name} ({params})"
+    handler.__doc__ = f"``{command}``: the {which} influence map as a dboard."
     return handler
 
 
@@ -72,8 +79,10 @@ def thickness_handler(name: str) -> Callable[[GameState, Sequence[str]], str]:
 def influence_analyze_commands() -> list[AnalyzeCommand]:
     """The influence views, in menu order."""
     return [
-        AnalyzeCommand("dboard", "Influence (Fukui, paper 003)", "igo-influence_fukui",
+        AnalyzeCommand("dboard", "Influence (Fukui, paper 003, tuned)", "igo-influence_fukui",
                        map_handler("fukui")),
+        AnalyzeCommand("dboard", "Influence (Fukui, paper 003, hand-set constants)",
+                       "igo-influence_fukui_paper", map_handler("fukui", "paper")),
         AnalyzeCommand("dboard", "Influence (distance, paper 000)", "igo-influence_distance",
                        map_handler("distance")),
         AnalyzeCommand("dboard", "Influence (Bouzy 5-21)", "igo-influence_bouzy",

@@ -160,63 +160,88 @@ def all_orientations(rule: Rule) -> list[Rule]:
     return list(out.values())
 
 
+#: The eye-shape constants of the tuned defaults (``fukui_tuned.json``).
+TUNED_EYES = EyeParams(eye_weight=0.32587396309631367, lib_weight=0.18219675110047112,
+                       lib_cap=59.10272838365057, region_max=12)
+
+
 @dataclass(frozen=True, slots=True)
 class FukuiParams:
-    """Every constant of the model, with the reason for its default.
+    """Every constant of the model.
+
+    **Defaults: tuned, not hand-set.** The defaults are the constants of
+    ``experiments/influence/fukui_tuned.json``, found by
+    ``experiments/influence/tune.py 500 3`` (:func:`igo.influence.tuning.tune_fukui`:
+    a local random search from the hand-set constants for the best mean accuracy of
+    the sign of the map against the final owner, stages 20–250, on the first 90
+    tuning games of 9-dan Tygem games; 500 trials, best of 3 restarts). On the held-out
+    test games they beat the hand-set constants at every stage (0.749 against 0.650
+    at move 100; ``experiments/influence/README.md``). They switch most of the paper
+    off: ``a`` and ``max_gain`` near 0 (no eye-shape degree, almost no shape rules),
+    stones let 0.6–0.8 of the influence through, a sharp peak at the stone and a
+    long, slowly falling tail. They are measured quantities of one search, not
+    reasons (another restart finds other constants of similar accuracy).
+
+    The paper's hand-set constants are :data:`PAPER` (``--params paper`` in the CLI,
+    its own view in GTP); below, the reason for each of them.
 
     Attributes
     ----------
     a, a0
-        ``p = a·e + a0`` (paper: ``a``, ``a'``). ``a = 1``, ``a0 = 0.5``: a clearly
-        living group (``e = 1``) radiates three times as strongly as a group
-        without eye shape or liberties, and a lone stone still radiates.
+        ``p = a·e + a0`` (paper: ``a``, ``a'``). Paper preset ``a = 1``,
+        ``a0 = 0.5``: a clearly living group (``e = 1``) radiates three times as
+        strongly as a group without eye shape or liberties, and a lone stone still
+        radiates. Tuned: 0.004, 0.96.
     k_nobi, k_kosumi, k_ikken, k_kogeima
-        Gains of the strengthening rules (paper ``k1`` for nobi). Solid links
-        strengthen most (0.5 nobi, 0.4 kosumi), looser ones less (0.3 ikken,
-        0.3 kogeima), as a player trusts a wall more than a loose shape.
+        Gains of the strengthening rules (paper ``k1`` for nobi). Paper preset:
+        solid links strengthen most (0.5 nobi, 0.4 kosumi), looser ones less (0.3
+        ikken, 0.3 kogeima), as a player trusts a wall more than a loose shape.
+        Tuned: 0.54, 0.69, 0.58, 2.07 (but capped by ``max_gain``).
     max_gain
-        Cap on the sum of gains of one source (1.0: a source at most doubles,
-        so a long wall does not grow without bound).
+        Cap on the sum of gains of one source. Paper preset 1.0: a source at most
+        doubles, so a long wall does not grow without bound. Tuned: 0.017.
     k_scale
         The first slope of ``f(d)`` is ``k_scale / P`` (paper: "k set by the
-        source"): a strong source falls slowly. 0.25: a source of 1 loses half
-        of its value over the first two points.
+        source"): a strong source falls slowly. Paper preset 0.15. Tuned: 0.71.
     d_break
-        Distance where the slope becomes ``k_far``; 2.0 (the stone's close
-        neighbourhood, where shape matters).
+        Distance where the slope becomes ``k_far``. Paper preset 2.0 (the stone's
+        close neighbourhood, where shape matters). Tuned: 1.08.
     k_far
-        Constant far slope (paper ``k'``); 0.1: a source of 1 reaches about 9
-        points forward, a lone stone about 4 (a stone's sphere on an open board).
+        Constant far slope (paper ``k'``). Paper preset 0.1: a source of 1 reaches
+        about 9 points forward, a lone stone about 4 (a stone's sphere on an open
+        board). Tuned: 0.033 (a long tail).
     lateral
-        Cost of a sideways step in the fan, relative to a step forward; 0.5
-        (the fan is wider than a line, weaker at its sides).
+        Cost of a sideways step in the fan, relative to a step forward. Paper
+        preset 0.5 (the fan is wider than a line, weaker at its sides). Tuned: 0.89.
     pass_friend, pass_enemy
         Share of the influence that passes a friendly / an enemy stone on its
-        way (multiplied once per stone passed). 0 and 0: the paper's shielding,
-        "other stones block the influence" (section 4.1, step 3); the paper does
-        not say whether a friendly stone blocks too, so the two are separate.
+        way (multiplied once per stone passed). Paper preset 0 and 0: the paper's
+        shielding, "other stones block the influence" (section 4.1, step 3); the
+        paper does not say whether a friendly stone blocks too, so the two are
+        separate. Tuned: 0.79, 0.58.
     max_reach
-        Length of the fans (points); 12, beyond any reach ``f`` allows with the
-        defaults (the table's size only).
+        Length of the fans (points); 12 in both (the table's size only).
     eyes
-        Constants of the eye-shape degree (:class:`~igo.influence.eyes.EyeParams`).
+        Constants of the eye-shape degree (:class:`~igo.influence.eyes.EyeParams`):
+        tuned :data:`TUNED_EYES` by default, ``EyeParams()`` (two eyes give
+        ``e = 1``) in the paper preset.
     """
 
-    a: float = 1.0
-    a0: float = 0.5
-    k_nobi: float = 0.5
-    k_kosumi: float = 0.4
-    k_ikken: float = 0.3
-    k_kogeima: float = 0.3
-    max_gain: float = 1.0
-    k_scale: float = 0.15
-    d_break: float = 2.0
-    k_far: float = 0.1
-    lateral: float = 0.5
-    pass_friend: float = 0.0
-    pass_enemy: float = 0.0
+    a: float = 0.004252025488177181
+    a0: float = 0.9647216331145988
+    k_nobi: float = 0.5422236218323744
+    k_kosumi: float = 0.6867563850425937
+    k_ikken: float = 0.5765265717867546
+    k_kogeima: float = 2.073874161049858
+    max_gain: float = 0.01657847826337929
+    k_scale: float = 0.7123221582200691
+    d_break: float = 1.0776414512739625
+    k_far: float = 0.03253409533518902
+    lateral: float = 0.8937659278077343
+    pass_friend: float = 0.7871459120553588
+    pass_enemy: float = 0.5754658928875648
     max_reach: int = 12
-    eyes: EyeParams = field(default_factory=EyeParams)
+    eyes: EyeParams = field(default_factory=lambda: TUNED_EYES)
 
     def __post_init__(self) -> None:
         nonneg = (self.a, self.a0, self.k_nobi, self.k_kosumi, self.k_ikken, self.k_kogeima,
@@ -229,6 +254,16 @@ class FukuiParams:
     def gain(self, relation: str) -> float:
         """The gain of a relation name (``nobi``, ``kosumi``, ``ikken``, ``kogeima``)."""
         return float(getattr(self, f"k_{relation}"))
+
+
+#: The paper's model with hand-set constants (the reasons are on :class:`FukuiParams`).
+PAPER = FukuiParams(a=1.0, a0=0.5, k_nobi=0.5, k_kosumi=0.4, k_ikken=0.3, k_kogeima=0.3,
+                    max_gain=1.0, k_scale=0.15, d_break=2.0, k_far=0.1, lateral=0.5,
+                    pass_friend=0.0, pass_enemy=0.0, max_reach=12, eyes=EyeParams())
+#: The tuned constants (the defaults).
+TUNED = FukuiParams()
+#: Named constant sets, for ``--params NAME`` and the GTP views.
+PRESETS: dict[str, FukuiParams] = {"tuned": TUNED, "paper": PAPER}
 
 
 def fan_offsets(max_reach: int) -> tuple[np.ndarray, np.ndarray]:
@@ -281,7 +316,8 @@ class FukuiModel:
     Parameters
     ----------
     params : FukuiParams, optional
-        The constants (documented on :class:`FukuiParams`).
+        The constants (documented on :class:`FukuiParams`; default: the tuned ones,
+        :data:`PAPER` for the paper's hand-set ones).
     """
 
     name = "fukui"
@@ -329,7 +365,7 @@ def fukui_influence(stones: np.ndarray, params: FukuiParams | None = None) -> np
     stones : numpy.ndarray
         ``(size, size)`` stones, signed (+1/-1/0) or board-encoded (1/2/0).
     params : FukuiParams, optional
-        Model constants.
+        Model constants (default: the tuned ones).
 
     Returns
     -------

@@ -22,7 +22,7 @@ import numpy as np
 from igo.influence import InfluenceModel, get_model
 from igo.influence.evaluate import StagePosition, accuracy, model_fn, score_positions
 from igo.influence.eyes import EyeParams
-from igo.influence.fukui import FukuiModel, FukuiParams
+from igo.influence.fukui import PAPER, PRESETS, FukuiModel, FukuiParams
 
 #: Constants the search changes (the eye constants are prefixed ``eyes.``).
 TUNABLE = ("a", "a0", "k_nobi", "k_kosumi", "k_ikken", "k_kogeima", "max_gain", "k_scale",
@@ -59,7 +59,9 @@ def params_from_dict(data: dict[str, Any]) -> FukuiParams:
 
 
 def load_model(name: str, params_path: str | Path | None = None) -> InfluenceModel:
-    """A model by name; ``params_path`` (a JSON file of :class:`FukuiParams`) for fukui.
+    """A model by name; for fukui, ``params_path`` is a preset name of
+    :data:`igo.influence.fukui.PRESETS` (``tuned``, the default, or ``paper``, the
+    hand-set constants) or a JSON file of :class:`FukuiParams`.
 
     Raises
     ------
@@ -70,6 +72,8 @@ def load_model(name: str, params_path: str | Path | None = None) -> InfluenceMod
         return get_model(name)
     if name != "fukui":
         raise ValueError(f"--params applies to the fukui model only, not {name!r}")
+    if str(params_path) in PRESETS:
+        return FukuiModel(PRESETS[str(params_path)])
     data = json.loads(Path(params_path).read_text(encoding="utf-8"))
     if "params" in data and isinstance(data["params"], dict):
         data = data["params"]
@@ -105,10 +109,11 @@ def tune_fukui(positions: Sequence[StagePosition], rng: np.random.Generator, *,
 
     ``constrain`` maps every candidate (and the start) to the allowed set, e.g.
     ``lambda p: replace(p, pass_friend=0, pass_enemy=0)`` keeps full shielding.
+    Starts from ``start`` (default: the paper's hand-set constants, :data:`PAPER`).
     Returns the best parameters and their mean accuracy on ``positions``.
     """
     fix = constrain or (lambda p: p)
-    best = fix(start or FukuiParams())
+    best = fix(start or PAPER)
     best_score = mean_accuracy(FukuiModel(best), positions)
     for trial in range(trials):
         cand = best
