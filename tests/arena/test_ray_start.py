@@ -163,15 +163,15 @@ def user_env() -> Iterator[dict[str, str | None]]:
     assert {name: os.environ.get(name) for name in WATCHED} == before
 
 
-def check_session(session: RaySession, node_ips: list[str],
-                  user_env: dict[str, str | None]) -> set[int]:
+def check_session(session: RaySession, node_ips: list[str], user_env: dict[str, str | None],
+                  before: set[int]) -> set[int]:
     """Loopback only, from /proc and from the tasks, and the user's environment back
-    while Ray runs; returns the processes started below this one."""
+    while Ray runs; returns the processes started below this one since ``before``."""
     assert node_ips and set(node_ips) == {"127.0.0.1"}
     assert session.address.startswith("127.0.0.1:")
     assert {name: os.environ.get(name) for name in WATCHED[:-1]} == {
         name: user_env[name] for name in WATCHED[:-1]}
-    started = descendants(os.getpid()) - {os.getpid()}
+    started = descendants(os.getpid()) - before
     assert started, "no Ray process found below the test process"
     check_loopback_only(inet_sockets(started | {os.getpid()}))
     return started
@@ -183,10 +183,11 @@ def test_local_ray_listens_and_connects_on_loopback_only(
         user_env: dict[str, str | None]) -> None:
     import ray
 
+    before = descendants(os.getpid())
     with start_ray(RayStart(num_cpus=1)) as session:
         node_ip = ray.remote(ray.util.get_node_ip_address)  # workers cannot import tests
         ips = ray.get([node_ip.remote() for _ in range(2)])
-        started = check_session(session, ips, user_env)
+        started = check_session(session, ips, user_env, before)
         temp_dir = session.temp_dir
     assert temp_dir is not None and not temp_dir.exists()
     assert wait_gone(started) == set()  # every process it started has stopped
@@ -198,6 +199,7 @@ def test_two_node_loopback_cluster(user_env: dict[str, str | None]) -> None:
     import ray
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
+    before = descendants(os.getpid())
     with loopback_cluster(nodes=2, cpus_per_node=1) as session:
         nodes = [n["NodeID"] for n in ray.nodes() if n["Alive"]]
         assert len(nodes) == 2
@@ -207,5 +209,5 @@ def test_two_node_loopback_cluster(user_env: dict[str, str | None]) -> None:
             node, soft=False)).remote() for node in nodes]
         ran = ray.get(placed)
         assert [node for node, _ in ran] == nodes  # one task on each node
-        started = check_session(session, [ip for _, ip in ran], user_env)
+        started = check_session(session, [ip for _, ip in ran], user_env, before)
     assert wait_gone(started) == set()

@@ -1,5 +1,6 @@
-"""``igo match``: JSON and table output, resume, config mismatch, GNU Go, and a run
-killed with SIGKILL in the middle and resumed."""
+"""``igo match``: JSON and table output, resume, config mismatch, GNU Go, a run killed
+with SIGKILL in the middle and resumed (in this process and with the process pool), the
+process pool without Ray giving the sequential games, ``--ray`` and ``--address``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from igo.cli.main import main
+from processes import HAS_PROC, descendants, wait_gone
 
 FAKE = Path(__file__).resolve().parents[1] / "players" / "fake_gtp_engine.py"
 
@@ -92,10 +94,13 @@ def stored(db: Path) -> list[int]:
         con.close()
 
 
-def test_killed_match_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("where", [["--no-ray"], ["--workers", "2"]],
+                         ids=["sequential", "process-pool"])
+def test_killed_match_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                              where: list[str]) -> None:
     slow = f"gtp:{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} --delay 0.15"
     games = 16
-    args = ["match", slow, slow, "--games", str(games), "--size", "9", "--no-ray",
+    args = ["match", slow, slow, "--games", str(games), "--size", "9", *where,
             "--quiet", "--out", str(tmp_path)]
     db = tmp_path / "results.sqlite"
     proc = subprocess.Popen([sys.executable, "-m", "igo.cli.main", *args],
@@ -103,11 +108,15 @@ def test_killed_match_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     deadline = time.monotonic() + 60
     while len(stored(db)) < 3 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.05)
+    started = descendants(proc.pid) - {proc.pid} if HAS_PROC else set()
+    assert started or not HAS_PROC  # the engines, and the worker processes of a pool
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
+    assert wait_gone(started, 10) == set()  # workers and engines end with the driver
     before = stored(db)
     assert 3 <= len(before) < games, proc.stderr.read() if proc.stderr else ""
-    assert before == list(range(len(before)))
+    if where == ["--no-ray"]:  # in order; a pool stores games as they end
+        assert before == list(range(len(before)))
     doc = run_json(capsys, *args[1:])
     assert doc["run"]["already_stored"] == len(before)
     assert doc["run"]["played"] == games - len(before)
@@ -115,3 +124,89 @@ def test_killed_match_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert doc["summary"]["games"] == games
     assert sorted(p.name for p in tmp_path.glob("*.sgf")) == [
         f"game-{i:04d}.sgf" for i in range(games)]
+
+
+RUN_AND_REPORT_RAY = """
+import json, sys
+from igo.cli.main import main
+rc = main(sys.argv[1:])
+print(json.dumps({"rc": rc, "ray_imported": "ray" in sys.modules}))
+"""
+
+
+def run_in_fresh_process(*argv: str) -> tuple[dict, dict]:
+    """``igo match ARGV --json --quiet`` in a new interpreter: its JSON document, and
+    its exit code with whether Ray was imported."""
+    proc = subprocess.run([sys.executable, "-c", RUN_AND_REPORT_RAY, "match", *argv,
+                           "--json", "--quiet"], capture_output=True, text=True,
+                          timeout=300, check=False)
+    doc_text, _, last = proc.stdout.rstrip().rpartition("\n")
+    return json.loads(doc_text), json.loads(last)
+
+
+def test_process_pool_plays_the_sequential_games_without_ray(tmp_path: Path) -> None:
+    base = ["igo:random", "igo:random", "--games", "4", "--size", "7", "--seed", "5",
+            "--dead-stones", "tromp-taylor"]
+    seq, seq_run = run_in_fresh_process(*base, "--workers", "1", "--out", str(tmp_path / "s"))
+    pool, pool_run = run_in_fresh_process(*base, "--workers", "2", "--out",
+                                          str(tmp_path / "p"))
+    assert seq_run == pool_run == {"rc": 0, "ray_imported": False}
+    assert pool["run"]["played"] == 4
+    seq["summary"].pop("mean_seconds"), pool["summary"].pop("mean_seconds")
+    assert pool["summary"] == seq["summary"]
+    for i in range(4):
+        name = f"game-{i:04d}.sgf"
+        assert (tmp_path / "p" / name).read_text() == (tmp_path / "s" / name).read_text()
+
+
+def test_bad_address_and_conflicting_options(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["match", "igo:random", "igo:random", "--games", "1", "--out", str(tmp_path)]
+    assert main([*base, "--address", "nowhere"]) == 1
+    assert "expected HOST:PORT" in capsys.readouterr().err
+    assert main([*base, "--address", "10.0.0.5:6379", "--workers", "2"]) == 1
+    assert "the cluster's CPUs decide" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as usage:  # argparse: exit status 2
+        main([*base, "--ray", "--address", "127.0.0.1:6379"])
+    assert usage.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+@pytest.mark.ray
+def test_ray_flag_plays_on_a_local_ray(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ray")
+    doc = run_json(capsys, "igo:random", "igo:random", "--games", "2", "--size", "5",
+                   "--dead-stones", "tromp-taylor", "--ray", "--workers", "2",
+                   "--out", str(tmp_path))
+    assert doc["run"]["played"] == 2 and doc["run"]["failed"] == []
+
+
+HEAD = """
+import json, sys
+from igo.arena.ray_start import RayStart, start_ray
+with start_ray(RayStart(num_cpus=2)) as s:
+    print(json.dumps({"address": s.address, "home": str(s.temp_dir / "home")}), flush=True)
+    sys.stdin.read()
+"""
+
+
+@pytest.mark.ray
+def test_address_joins_a_local_cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ray")
+    head = subprocess.Popen([sys.executable, "-c", HEAD], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        assert head.stdout is not None
+        started = json.loads(head.stdout.readline())
+        # how a user joins a cluster with a token: where the token is, in the environment
+        monkeypatch.setenv("RAY_AUTH_MODE", "token")
+        monkeypatch.setenv("RAY_AUTH_TOKEN_PATH", f"{started['home']}/.ray/auth_token")
+        doc = run_json(capsys, "igo:random", "igo:random", "--games", "2", "--size", "5",
+                       "--dead-stones", "tromp-taylor", "--address", started["address"],
+                       "--out", str(tmp_path))
+        assert doc["run"]["played"] == 2 and doc["run"]["failed"] == []
+    finally:
+        head.communicate("", timeout=60)
+    assert head.returncode == 0

@@ -1,16 +1,16 @@
-"""Running a match: every missing game, in parallel on Ray or one after another.
+"""Running a match: every missing game, on an executor of :mod:`igo.arena.executor`.
 
 :func:`play_game` plays game ``i`` of a match from its configuration alone (the players
 are created from their specs with randomness seeded by ``seed + i``, then closed), so
-it can run anywhere: in this process, or as a Ray task on any node of a cluster. It
-returns the SGF text; the driver writes the file and the database row, so results
-land on the driver's disk as they arrive, one committed game at a time.
+it can run anywhere: in this process, in a spawned worker process, or as a Ray task on
+any node of a cluster, and gives the same game everywhere. It returns the SGF text; the
+driver writes the file and the database row, so results land on the driver's disk as
+they arrive, one committed game at a time (a killed match resumes from there).
 
-A game that fails (an engine crashed, timed out or refused a legal move) is recorded
-in the ``errors`` table and tried once more; a game that fails twice is left missing
-(a later resume tries it again). Nothing stops the match.
-
-Ray is imported only inside :func:`_run_ray`.
+A game that fails (an engine crashed, timed out or refused a legal move, or the worker
+process playing it died) is recorded in the ``errors`` table and tried once more; a game
+that fails twice is left missing (a later resume tries it again). Nothing stops the
+match.
 """
 
 from __future__ import annotations
@@ -23,10 +23,11 @@ import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from igo.arena.adjudicate import DeadStoneJudge
 from igo.arena.config import MatchConfig
+from igo.arena.executor import Executor, ExecutorConfig, open_executor
 from igo.arena.referee import GameOutcome, GameSettings, Referee, random_opening
 from igo.arena.store import GameRow, MatchStore
 from igo.core.coords import Point
@@ -146,9 +147,7 @@ def run_match(
     config: MatchConfig,
     store: MatchStore,
     *,
-    workers: int | None = None,
-    address: str | None = None,
-    use_ray: bool = True,
+    executor: ExecutorConfig | Executor | None = None,
     progress: bool = True,
 ) -> RunReport:
     """Play every game of ``config`` that ``store`` does not hold yet.
@@ -160,12 +159,11 @@ def run_match(
     store
         Results database; the match is found by ``config.match_name`` (created if
         new; a stored match with other settings raises ``MatchConfigError``).
-    workers
-        Parallel games (Ray CPUs on a local instance); default: the number of cores.
-    address
-        Ray cluster to join (``"auto"`` or ``host:port``); default: start a local one.
-    use_ray
-        False, or ``workers == 1`` without an address: play in this process, in order.
+    executor
+        Where the games are played: an :class:`ExecutorConfig` (opened for this match
+        and closed after it; default ``ExecutorConfig()``, a process pool with one worker
+        per core) or an open :class:`Executor` (used, and left open, so that many
+        matches can share one pool).
     progress
         Show a progress bar on stderr.
     """
@@ -174,16 +172,24 @@ def run_match(
     config.out_dir.mkdir(parents=True, exist_ok=True)
     missing = store.missing_indices(match_id, config.games)
     errors_before = len(store.errors(match_id))
-    workers = workers or os.cpu_count() or 1
     failed: list[int] = []
     if missing:
-        with _progress_bar(config.games, config.games - len(missing), progress) as bar:
-            sequential = not use_ray or (workers == 1 and address is None)
-            runner = _run_sequential if sequential else _run_ray
-            failed = runner(config, store, match_id, missing, bar, workers, address)
+        with _progress_bar(config.games, config.games - len(missing), progress) as bar, \
+                _opened(executor or ExecutorConfig()) as ex:
+            failed = _play_missing(ex, config, store, match_id, missing, bar)
     return RunReport(match_id, len(missing) - len(failed), config.games - len(missing),
                      failed, len(store.errors(match_id)) - errors_before,
                      time.monotonic() - start)
+
+
+@contextlib.contextmanager
+def _opened(executor: ExecutorConfig | Executor) -> Iterator[Executor]:
+    """``executor`` if it is open already, else a new one closed on exit."""
+    if isinstance(executor, Executor):
+        yield executor
+        return
+    with open_executor(executor) as ex:
+        yield ex
 
 
 @contextlib.contextmanager
@@ -195,60 +201,26 @@ def _progress_bar(total: int, initial: int, enabled: bool) -> Iterator[Progress]
         yield bar.update
 
 
-def _run_sequential(config: MatchConfig, store: MatchStore, match_id: int,
-                    missing: list[int], bar: Progress, workers: int,
-                    address: str | None) -> list[int]:
+def _play_missing(ex: Executor, config: MatchConfig, store: MatchStore, match_id: int,
+                  missing: list[int], bar: Progress) -> list[int]:
+    """Play the ``missing`` games on ``ex``, store each as it ends, retry failures;
+    returns the games that failed :data:`MAX_ATTEMPTS` times."""
     text = config.to_json()
-    failed = []
+    attempts = dict.fromkeys(missing, 1)
     for index in missing:
-        for attempt in range(1, MAX_ATTEMPTS + 1):
-            try:
-                game = play_game(text, index)
-            except Exception as exc:  # a failed game never stops the match
-                store.add_error(match_id, index, attempt, _describe(exc))
-                continue
-            _store_game(store, match_id, config, game)
+        ex.submit(index, play_game, text, index)
+    failed = []
+    while ex.pending:
+        done = ex.next_done()
+        index = cast(int, done.key)
+        if done.error is None:
+            _store_game(store, match_id, config, done.value)
             bar(1)
-            break
+            continue
+        store.add_error(match_id, index, attempts[index], _describe(done.error))
+        if attempts[index] < MAX_ATTEMPTS:
+            attempts[index] += 1
+            ex.submit(index, play_game, text, index)
         else:
             failed.append(index)
-    return failed
-
-
-def _run_ray(config: MatchConfig, store: MatchStore, match_id: int, missing: list[int],
-             bar: Progress, workers: int, address: str | None) -> list[int]:
-    import ray
-
-    started_here = not ray.is_initialized()
-    if started_here:
-        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
-                                  "configure_logging": False}
-        if address:
-            ray.init(address=address, **kwargs)
-        else:
-            ray.init(num_cpus=workers, **kwargs)
-    try:
-        task = ray.remote(num_cpus=1, max_retries=0)(play_game)
-        text = ray.put(config.to_json())
-        attempts = dict.fromkeys(missing, 1)
-        pending = {task.remote(text, i): i for i in missing}
-        failed = []
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            index = pending.pop(ready[0])
-            try:
-                game = ray.get(ready[0])
-            except Exception as exc:  # engine crash, worker death: record and retry
-                store.add_error(match_id, index, attempts[index], _describe(exc))
-                if attempts[index] < MAX_ATTEMPTS:
-                    attempts[index] += 1
-                    pending[task.remote(text, index)] = index
-                else:
-                    failed.append(index)
-                continue
-            _store_game(store, match_id, config, game)
-            bar(1)
-        return sorted(failed)
-    finally:
-        if started_here:
-            ray.shutdown()
+    return sorted(failed)

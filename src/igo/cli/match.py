@@ -6,6 +6,11 @@ SQLite database (default ``OUT/results.sqlite``) one committed game at a time, S
 files to ``OUT``. Running the same command again resumes: only missing games are
 played; a different configuration for the same match name is an error.
 
+Games run in a pool of ``--workers`` processes of this machine (no network), or one
+after another with ``--workers 1``; ``--ray`` plays them on a Ray started here on
+127.0.0.1, ``--address HOST:PORT`` on the nodes of a Ray cluster (see
+:mod:`igo.arena.executor`). Every way gives the same games for the same seed.
+
 ``--json`` prints one object (schema version 1)::
 
     {
@@ -85,9 +90,19 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--db", type=Path, default=None,
                    help="results database (default OUT/results.sqlite)")
     p.add_argument("--workers", type=int, default=None,
-                   help="parallel games (default: number of cores; 1 = no Ray)")
-    p.add_argument("--address", default=None, help="Ray cluster address to join")
-    p.add_argument("--no-ray", action="store_true", help="play in this process, in order")
+                   help="games at once (default: number of cores), in a pool of worker "
+                        "processes on this machine (no server, no network); 1 = one "
+                        "game after another in this process")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--ray", action="store_true",
+                       help="play on a Ray started here (on 127.0.0.1 only, --workers "
+                            "CPUs) instead of the process pool: the cluster path on one "
+                            "machine")
+    where.add_argument("--address", default=None, metavar="HOST:PORT",
+                       help="join the Ray cluster at HOST:PORT and play on its nodes "
+                            "(the only option with which igo uses the network)")
+    where.add_argument("--no-ray", action="store_true",
+                       help="same as --workers 1 (kept for older scripts)")
     p.add_argument("--move-timeout", type=float, default=60.0,
                    help="seconds a GTP engine may take per reply (default 60)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -110,12 +125,15 @@ def default_out(black: str, white: str, size: int) -> Path:
 def run(args: argparse.Namespace) -> int:
     """Play (or resume) the match and print its summary."""
     from igo.arena.config import MatchConfig
+    from igo.arena.executor import ExecutorConfig
     from igo.arena.runner import run_match
     from igo.arena.stats import format_table, summarize
     from igo.arena.store import MatchStore
 
     if args.workers is not None and args.workers < 1:
         raise ValueError(f"--workers must be at least 1, got {args.workers}")
+    parallel = ExecutorConfig(workers=1 if args.no_ray else args.workers, ray=args.ray,
+                              address=args.address)
     if args.gnugo and not os.access(args.gnugo, os.X_OK):
         raise ValueError(f"--gnugo {args.gnugo}: not an executable file")
     out = args.out or default_out(args.black, args.white, args.size)
@@ -128,8 +146,7 @@ def run(args: argparse.Namespace) -> int:
         **({"gnugo": args.gnugo} if args.gnugo else {}))
     db = args.db or out / "results.sqlite"
     with MatchStore(db) as store:
-        report = run_match(config, store, workers=args.workers, address=args.address,
-                           use_ray=not args.no_ray, progress=not args.quiet)
+        report = run_match(config, store, executor=parallel, progress=not args.quiet)
         rows = store.games(report.match_id, limit=config.games)
     stats = summarize(rows, config.black, config.white, errors=config.games - len(rows))
     if args.json:
