@@ -11,6 +11,8 @@ distance    ``f(p) = Σ g(s)/max(d, 1)`` (paper 000 §4.1)  :mod:`igo.influence.
 bouzy       Bouzy's 5/21 dilation/erosion (GNU Go)        :mod:`igo.influence.bouzy`
 fukui       directional sources, kizu, eye shape,         :mod:`igo.influence.fukui`
             fans and shielding (paper 003)
+mcts        mean final owner in the playouts of an MCTS   :mod:`igo.influence.mcts`
+            search (issue 8)
 ==========  ===========================================  ============================
 
 >>> model = get_model("fukui")  # doctest: +SKIP
@@ -63,10 +65,19 @@ class BouzyModel:
         return bouzy_influence(stones, self.params)
 
 
+def mcts_model(**kwargs: Any) -> InfluenceModel:
+    """The ``mcts`` model (:class:`igo.influence.mcts.MCTSModel`), imported only when
+    asked for: ``igo.influence`` sits below ``igo.search`` in the layers."""
+    from igo.influence.mcts import MCTSModel
+
+    return MCTSModel(**kwargs)
+
+
 MODELS: dict[str, Callable[..., InfluenceModel]] = {
     "distance": DistanceModel,
     "bouzy": BouzyModel,
     "fukui": FukuiModel,
+    "mcts": mcts_model,
 }
 """Model constructors by name; keyword arguments go to the constructor."""
 
@@ -76,7 +87,7 @@ class UnknownModelError(ValueError):
 
 
 def get_model(name: str, **kwargs: Any) -> InfluenceModel:
-    """A model by name (``distance``, ``bouzy``, ``fukui``).
+    """A model by name (``distance``, ``bouzy``, ``fukui``, ``mcts``).
 
     Raises
     ------
@@ -111,4 +122,5 @@ __all__ = [
     "fukui_influence",
     "get_model",
     "influence_change",
+    "mcts_model",
 ]

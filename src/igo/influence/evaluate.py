@@ -56,13 +56,15 @@ def in_split(index: int, split: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class StagePosition:
-    """One position of the comparison: a game at move ``move`` and its final owners."""
+    """One position of the comparison: a game at move ``move``, its final owners and
+    the game's komi."""
 
     key: str
     move: int
     stones: np.ndarray
     owner: np.ndarray
     gnugo: np.ndarray | None = None
+    komi: float | None = None
 
 
 def stage_stones(record: GameRecord, stages: Sequence[int]) -> dict[int, np.ndarray]:
@@ -106,7 +108,8 @@ def collect_positions(paths: str | Path | Sequence[str | Path], cache: LabelCach
         key = record_key(record)
         for move, stones in stage_stones(record, stages).items():
             positions.append(StagePosition(key, move, stones, label.owner,
-                                           cache.regions(key, move, record.size)))
+                                           cache.regions(key, move, record.size),
+                                           record.komi))
     return positions, n_games
 
 
@@ -208,10 +211,15 @@ def summarize(scores: dict[int, StageScores],
     return out
 
 
-def model_fn(name: str, model: Callable[[np.ndarray], np.ndarray] | None) -> MapFn:
-    """A :data:`MapFn` for a model, or for ``"gnugo"`` (GNU Go's cached regions)."""
+def model_fn(name: str, model: Callable[..., np.ndarray] | None) -> MapFn:
+    """A :data:`MapFn` for a model, or for ``"gnugo"`` (GNU Go's cached regions).
+
+    A model with a true ``uses_komi`` attribute (the ``mcts`` model) is called as
+    ``model(stones, komi=...)`` with the game's komi."""
     if name == "gnugo":
         return lambda pos: pos.gnugo
     if model is None:
         raise ValueError(f"model {name!r} needs a map function")
+    if getattr(model, "uses_komi", False):
+        return lambda pos: model(pos.stones, komi=pos.komi)
     return lambda pos: model(pos.stones)

@@ -27,6 +27,7 @@ from igo.core.coords import Point
 from igo.movepred.model import MoveModel
 from igo.players.base import RESIGN, Decision
 from igo.search.config import STRONG, SearchConfig
+from igo.search.ownership import position_ownership
 from igo.search.search import Search, SearchResult
 from igo.search.timecontrol import Clock, move_budget
 
@@ -177,16 +178,8 @@ class MCTSGenerator:
     def final_ownership(self, board: Board) -> np.ndarray:
         """Ownership of ``board`` as the game ends: a search of ``final_playouts``
         from it (both colours to move, half each), ``(size, size)`` in [-1, 1]."""
-        n = self.ending.final_playouts
-        own = np.zeros((board.size, board.size))
-        for color in (Color.BLACK, Color.WHITE):
-            b = board.copy()
-            b.to_play = color
-            s = Search(b, self.komi, self.config, self.model,
-                       seed=int(self.rng.integers(1, 2**62)))
-            s.run(playouts=n // 2)
-            own += s.ownership() / 2
-        return own
+        return position_ownership(board, self.komi, self.config, self.model,
+                                  playouts=self.ending.final_playouts, rng=self.rng)
 
     def dead_stones(self, board: Board) -> list[Point]:
         """Stones whose mean owner in the search's playouts is the other colour."""
