@@ -60,7 +60,9 @@ def test_view_keeps_only_the_game() -> None:
 def test_names() -> None:
     assert decode_name("E7BB9DE889BA") == "绝艺"
     assert is_ai_account("E7BB9DE889BA") and is_ai_account("LeelaZero2")
-    assert not is_ai_account("master222x") and not is_ai_account("ziggler")
+    assert is_ai_account("ELFOpenGo") and is_ai_account("Master")
+    assert not is_ai_account("master222") and not is_ai_account("AlphaGo211")
+    assert not is_ai_account("ziggler")
 
 
 def test_fold_table(tmp_path: Path) -> None:

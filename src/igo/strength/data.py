@@ -32,12 +32,14 @@ FOLDS = ("train", "test")
 NO_FOLD = 2
 
 #: Lower-case names (hex-decoded where the server wrote them hex-encoded) of AI
-#: accounts of Fox and other servers; a name matches with or without trailing digits.
+#: accounts of Fox and other servers, matched exactly.
 AI_ACCOUNTS = frozenset({
     "绝艺", "jueyi", "fineart", "星阵", "星阵围棋", "golaxy", "alphago", "master",
-    "magister", "leela", "leelazero", "lz", "katago", "elf", "elfopengo", "deepzen",
-    "zen", "zen7", "骊龙", "天壤", "刑天", "天顶", "aq", "rayai", "gnugo", "pachi",
+    "magister", "deepzen", "zen", "骊龙", "天壤", "刑天", "天顶", "rayai", "gnugo", "pachi",
 })
+#: Names of programs whose accounts carry a number (``leelazero8``): matched with or
+#: without trailing digits. (``master222`` or ``AlphaGo211`` are people.)
+AI_PREFIXES = frozenset({"leela", "leelazero", "elfopengo", "katago", "golaxy"})
 _HEX_RE = re.compile(r"^(?:[0-9A-F]{2}|\?)+$")
 
 
@@ -51,10 +53,10 @@ def decode_name(name: str) -> str:
     return name
 
 
-def is_ai_account(name: str, accounts: frozenset[str] = AI_ACCOUNTS) -> bool:
-    """Whether a player name is a known AI account (case-insensitive, digits ignored)."""
-    base = decode_name(name).strip().lower().rstrip("0123456789_- ")
-    return base in accounts
+def is_ai_account(name: str) -> bool:
+    """Whether a player name is a known AI account (case-insensitive)."""
+    text = decode_name(name).strip().lower()
+    return text in AI_ACCOUNTS or text.rstrip("0123456789_- ") in AI_PREFIXES
 
 
 def read_folds(path: str | Path) -> dict[str, str]:

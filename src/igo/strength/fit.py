@@ -54,18 +54,26 @@ def pattern_vocabulary(cache: StrengthCache, rows: np.ndarray, n_patterns: int) 
 
 
 def fit_model(cache: StrengthCache, groups: tuple[str, ...], cfg: OursConfig, k: int = 5,
-              n_patterns: int = 100, progress: bool = True
+              n_patterns: int = 100, progress: bool = True,
+              features: dict[int, np.ndarray] | None = None,
+              patterns: tuple[int, ...] | None = None
               ) -> tuple[StrengthModel, dict[str, np.ndarray]]:
-    """The estimator and, per colour, the out-of-fold estimates of the training fold."""
+    """The estimator and, per colour, the out-of-fold estimates of the training fold.
+
+    ``features`` (colour → matrix of the training-fold rows of that colour, in
+    :func:`~igo.strength.splits.split_rows` order) and ``patterns`` skip recomputing them.
+    """
     bounds = cache.meta["describe"]["scale"]
     scale = RankScale(bounds[0], bounds[1], (bounds[2], bounds[3]))
     train_all = split_rows(cache, 0)["train_all"]
-    pats = pattern_vocabulary(cache, train_all, n_patterns) if "mbn" in groups else ()
-    summ = SummaryConfig(groups, pats)
+    if patterns is None:
+        patterns = pattern_vocabulary(cache, train_all, n_patterns) if "mbn" in groups else ()
+    summ = SummaryConfig(groups, patterns)
     nets, spreads, oofs = {}, {}, {}
     for colour, name in ((1, "B"), (2, "W")):
         rows = split_rows(cache, colour)["train_all"]
-        x = feature_matrix(cache, rows, summ, progress)
+        x = (features[colour] if features is not None
+             else feature_matrix(cache, rows, summ, progress))
         y = cache.examples[rows, 2]
         players = [cache.players[r] for r in rows]
         nets[name], oofs[name] = fit_colour(x, y, players, cfg, k)

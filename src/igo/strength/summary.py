@@ -17,6 +17,11 @@ mp_late    the same for moves 51–100, 101–150, 151+, and the 10/25/50/75/90 
            of the log-probability over the whole game
 mp_opp     the opponent's moves: the same four buckets as mp_early/mp_late
 game       number of moves / 100, result (win, loss, by resignation, score, time)
+local      per phase (moves 1–50, 51–100, 101–200, 201+): the Manhattan distance of the
+           player's moves to the opponent's move before (1, 2, 3–4, 5–8, 9–16, 17+), the
+           line of the player's moves (1 … 5+), and the same distances for the opponent
+mp_hist    per phase: the rank of the played move under the move model (1, 2–3, 4–10,
+           11–30, 31+), the player's moves
 ========== =================================================================================
 """
 
@@ -28,11 +33,14 @@ import numpy as np
 
 from igo.strength.cache import REASONS
 
-GROUPS = ("mbn", "mp_early", "mp_late", "mp_opp", "game")
+GROUPS = ("mbn", "mp_early", "mp_late", "mp_opp", "game", "local", "mp_hist")
 OMEGA = 10
 _MN3 = (60, 240)
 _MN4 = (10, 64, 240)
 _MP_BUCKETS = ((0, 50), (50, 100), (100, 150), (150, 10**6))
+_PHASES = (50, 100, 200)
+_DIST_CUTS = (1, 2, 4, 8, 16)
+_RANK_CUTS = (1, 3, 10, 30)
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,20 @@ def fit_patterns(pattern_ids: np.ndarray, n_patterns: int = 100) -> tuple[int, .
 
 def _bucket(mn: np.ndarray, cuts: tuple[int, ...]) -> np.ndarray:
     return np.searchsorted(np.asarray(cuts), mn, side="left")
+
+
+def _pattern_counts(ids: np.ndarray, patterns: tuple[int, ...]) -> np.ndarray:
+    """How often each vocabulary pattern occurs among ``ids``."""
+    if not patterns:
+        return np.zeros(0)
+    vocab = np.asarray(patterns, np.int64)
+    order = np.argsort(vocab)
+    ids = ids.astype(np.int64)
+    pos = np.clip(np.searchsorted(vocab[order], ids), 0, len(vocab) - 1)
+    hit = vocab[order][pos] == ids
+    counts = np.zeros(len(vocab))
+    np.add.at(counts, order[pos[hit]], 1.0)
+    return counts
 
 
 def _mbn(points: np.ndarray, mp: np.ndarray, own: np.ndarray, size: int, won: float,
@@ -76,12 +98,41 @@ def _mbn(points: np.ndarray, mp: np.ndarray, own: np.ndarray, size: int, won: fl
     b4 = _bucket(mn, _MN4)
     adj = ok & (dist == 1)
     f += [float(np.sum(adj & (b4 == b) & (line == li))) / n for b in range(4) for li in range(5)]
-    pat = np.where(ok, mp[:, 6], -1)
-    f += [float(np.sum(pat == p)) / n for p in patterns]
+    f += (_pattern_counts(mp[ok, 6], patterns) / n).tolist()
     opp = ~own & (points >= 0)
     f += [float(np.sum(ok & (dist > OMEGA) & (dist < 99))) / n,
           float(np.sum(opp & (dist > OMEGA) & (dist < 99))) / max(int(opp.sum()), 1), won]
     return f
+
+
+def _shares(values: np.ndarray, phase: np.ndarray, sel: np.ndarray, cuts: tuple[int, ...]
+            ) -> list[float]:
+    """Per phase, the share of the selected moves in each bucket of ``values``."""
+    b = np.searchsorted(np.asarray(cuts), values, side="left")
+    out: list[float] = []
+    for ph in range(len(_PHASES) + 1):
+        s = sel & (phase == ph)
+        n = max(int(s.sum()), 1)
+        out += (np.bincount(b[s], minlength=len(cuts) + 1) / n).tolist()
+    return out
+
+
+def _local(points: np.ndarray, mp: np.ndarray, own: np.ndarray, size: int) -> list[float]:
+    phase = _bucket(np.arange(1, len(points) + 1), _PHASES)
+    prev = np.concatenate([[-1], points[:-1]])
+    ok = (points >= 0) & (prev >= 0)
+    r, c, pr, pc = points // size, points % size, prev // size, prev % size
+    dist = np.where(ok, np.abs(r - pr) + np.abs(c - pc), 0)
+    line = np.minimum(np.minimum(r, size - 1 - r), np.minimum(c, size - 1 - c)) + 1
+    return (_shares(dist, phase, own & ok, _DIST_CUTS)
+            + _shares(np.where(points >= 0, line, 0), phase, own & (points >= 0), (1, 2, 3, 4))
+            + _shares(dist, phase, ~own & ok, _DIST_CUTS))
+
+
+def _mp_hist(mp: np.ndarray, own: np.ndarray) -> list[float]:
+    phase = _bucket(np.arange(1, len(mp) + 1), _PHASES)
+    ok = own & np.isfinite(mp[:, 1])
+    return _shares(np.where(ok, np.ceil(mp[:, 1]), 0).astype(np.int64), phase, ok, _RANK_CUTS)
 
 
 def _mp_stats(mp: np.ndarray, sel: np.ndarray) -> list[float]:
@@ -120,6 +171,10 @@ def example_features(points: np.ndarray, mp: np.ndarray, colour: int, game_row: 
                   else [0.0] * 5)
         elif g == "mp_opp":
             f += _buckets(mp, ~own, _MP_BUCKETS)
+        elif g == "local":
+            f += _local(points, mp, own, size)
+        elif g == "mp_hist":
+            f += _mp_hist(mp, own)
         elif g == "game":
             f += [len(points) / 100.0, won, float(winner not in (0, colour)),
                   *[float(reason == REASONS.index(r)) for r in ("resign", "score", "time")]]

@@ -1,0 +1,151 @@
+"""Tables and figures of the experiment README from the finished runs.
+
+    python report.py
+
+Reads cache/runs/*/result.json and predictions.npz (the CNN runs) and results/ours.json;
+writes results/cnn.json (Table 4/5 numbers of our CNN runs) and PNG figures in
+figures/: fig3 (10-seed style learning curves), fig4 (30,000 iterations, log axis),
+fig5 (scatter of output and answer), confusion matrices, pooled error against games.
+"""
+
+import json
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+
+from igo.strength.evaluation import summarize
+from igo.strength.metrics import accuracy, confusion, worst_case_ratio
+from igo.strength.scale import RankScale
+
+HERE = Path(__file__).resolve().parent
+RUNS = HERE / "cache" / "runs"
+FIG = HERE / "figures"
+SCALE = RankScale()
+
+
+def load_runs():
+    runs = {}
+    for d in sorted(RUNS.glob("*")):
+        if (d / "result.json").exists():
+            runs[d.name] = json.loads((d / "result.json").read_text())
+            runs[d.name]["dir"] = d
+    return runs
+
+
+def cnn_table(runs, train_mean):
+    rows = {}
+    for name, r in runs.items():
+        if r["config"]["task"] != "regression" or "-s0" not in name:
+            continue
+        p = np.load(r["dir"] / "predictions.npz")
+        rows[name] = {"colour": r["colour"], "N": r["n_moves"], "arch": r["arch"],
+                      "iterations": r["config"]["iterations"], "wall_s": r["wall_s"],
+                      "n_test": len(p["y"])}
+        for pick in ("test", "val"):
+            s = summarize(p[f"best_{pick}"], p["y"], train_mean[r["colour"]], SCALE)
+            s["iteration"] = r["best"][pick][0]
+            s["confusion"] = confusion(SCALE.classes(p["y"]),
+                                       SCALE.classes(p[f"best_{pick}"])).tolist()
+            rows[name][f"best_on_{pick}"] = s
+    return rows
+
+
+def cnn_c_table(runs):
+    rows = {}
+    for name, r in runs.items():
+        if r["config"]["task"] != "classes":
+            continue
+        p = np.load(r["dir"] / "predictions.npz")
+        truth = SCALE.classes(p["y"])
+        rows[name] = {"colour": r["colour"], "N": r["n_moves"], "wall_s": r["wall_s"]}
+        for pick in ("test", "val"):
+            m = confusion(truth, p[f"best_{pick}"].argmax(1))
+            rows[name][f"best_on_{pick}"] = {"iteration": r["best"][pick][0],
+                                             "accuracy3": accuracy(m),
+                                             "worst_case_ratio": worst_case_ratio(m),
+                                             "confusion": m.tolist()}
+    return rows
+
+
+def fig_seeds(runs):
+    curves = [r for n, r in runs.items() if r["config"]["iterations"] == 1000
+              and r["colour"] == "B" and r["n_moves"] == 50 and r["arch"] == "paper"
+              and r["config"]["task"] == "regression"]
+    if not curves:
+        return 0
+    it = np.array(curves[0]["iterations"])
+    s = np.array([c["scores"]["test"] for c in curves])
+    plt.figure(figsize=(6, 4))
+    for f, lab in ((np.max, "max"), (np.mean, "mean"), (np.min, "min")):
+        plt.plot(it, f(s, 0), label=lab)
+    plt.xlabel("iterations")
+    plt.ylabel("RMSE on the test fold (points)")
+    plt.title(f"Fig. 3 on Fox data: CNN, Black, N = 50, {len(curves)} seeds")
+    plt.legend()
+    plt.savefig(FIG / "fig3_seeds.png", dpi=90, bbox_inches="tight")
+    plt.close()
+    return len(curves)
+
+
+def fig_long(runs):
+    plt.figure(figsize=(6, 4))
+    for r in runs.values():
+        if r["config"]["iterations"] >= 5000 and r["config"]["task"] == "regression" \
+                and r["arch"] == "paper":
+            plt.semilogx(r["iterations"], r["scores"]["test"],
+                         label=f"{r['colour']} N={r['n_moves']}")
+    plt.xlabel("iterations (log)")
+    plt.ylabel("RMSE on the test fold (points)")
+    plt.title("Fig. 4 on Fox data: the paper's CNN")
+    plt.legend()
+    plt.savefig(FIG / "fig4_long.png", dpi=90, bbox_inches="tight")
+    plt.close()
+
+
+def fig_scatter(pairs):
+    fig, axes = plt.subplots(1, len(pairs), figsize=(4.5 * len(pairs), 4.2))
+    for ax, (title, pred, y) in zip(np.atleast_1d(axes), pairs, strict=True):
+        jitter = np.random.default_rng(0).uniform(-30, 30, len(y))
+        ax.scatter(pred, y + jitter, s=2, alpha=0.3)
+        ax.set_xlabel("output (points)")
+        ax.set_ylabel("answer (points, jittered)")
+        r = np.corrcoef(pred, y)[0, 1]
+        ax.set_title(f"{title}\nr = {r:.2f}")
+    fig.savefig(FIG / "fig5_scatter.png", dpi=90, bbox_inches="tight")
+    plt.close(fig)
+
+
+def fig_pooled(ours):
+    pooled = ours["default_model"]["pooled"]
+    ns = [int(k) for k in pooled]
+    r = [pooled[str(n)]["rmse_points"] / 100 for n in ns]
+    plt.figure(figsize=(5, 3.5))
+    plt.plot(ns, r, "o-")
+    plt.xscale("log")
+    plt.xticks(ns, [str(n) for n in ns])
+    plt.xlabel("games of one player (test fold)")
+    plt.ylabel("RMSE of the pooled estimate (ranks)")
+    plt.savefig(FIG / "pooled.png", dpi=90, bbox_inches="tight")
+    plt.close()
+
+
+if __name__ == "__main__":
+    FIG.mkdir(exist_ok=True)
+    runs = load_runs()
+    ours_path = HERE / "results" / "ours.json"
+    ours = json.loads(ours_path.read_text()) if ours_path.exists() else None
+    means = {}
+    for c in "BW":
+        m = ours[c]["AVE"] if ours and c in ours else None
+        means[c] = ours[c]["train_mean"] if m and "train_mean" in ours[c] else 2500.0
+    out = {"cnn": cnn_table(runs, means), "cnn_c": cnn_c_table(runs),
+           "fig3_seeds": fig_seeds(runs)}
+    fig_long(runs)
+    (HERE / "results" / "cnn.json").write_text(json.dumps(out, indent=1))
+    if ours:
+        fig_pooled(ours)
+    print(json.dumps(out, indent=1)[:3000])
