@@ -112,6 +112,19 @@ def paired_test(base: dict[int, list[bool]], other: dict[int, list[bool]]) -> fl
     return float(stats.wilcoxon(diff, zero_method="wilcox").pvalue)
 
 
+def against_gnugo(per: dict[int, list[bool]], gnugo: dict[int, bool]) -> dict[str, Any]:
+    """Run 0 of a configuration against GNU Go, problem by problem: the discordant
+    pairs and McNemar's exact test (two-sided binomial test on them)."""
+    common = [i for i in per if i in gnugo and per[i]]
+    ours_only = sum(per[i][0] and not gnugo[i] for i in common)
+    gnugo_only = sum(gnugo[i] and not per[i][0] for i in common)
+    n = ours_only + gnugo_only
+    p = float(stats.binomtest(ours_only, n).pvalue) if n else 1.0
+    return {"vs_gnugo_problems": len(common), "run0_correct": sum(per[i][0] for i in common),
+            "gnugo_correct": sum(gnugo[i] for i in common), "ours_only": ours_only,
+            "gnugo_only": gnugo_only, "mcnemar_p": p}
+
+
 def cmd_report(a: argparse.Namespace) -> int:
     rows = [json.loads(line) for line in a.out.read_text().splitlines() if line.strip()]
     groups: dict[tuple[str, int], dict[int, list[bool]]] = {}
@@ -138,6 +151,9 @@ def cmd_report(a: argparse.Namespace) -> int:
         out.append({"config": "gnugo", "problems": len(gg),
                     "correct": sum(g["correct"] for g in gg),
                     "rate": sum(g["correct"] for g in gg) / max(len(gg), 1)})
+        gnugo = {g["index"]: bool(g["correct"]) for g in gg}
+        for item in out[:-1]:
+            item.update(against_gnugo(groups[(item["config"], item["playouts"])], gnugo))
     for item in out:
         print(json.dumps(item))
     return 0
