@@ -26,8 +26,8 @@ from igo.search.tree import children
 
 @pytest.fixture(scope="module")
 def searched() -> tuple[Search, SearchResult]:
-    board = Board(5)
-    board.play(Color.BLACK, Point(2, 2))
+    board = Board(7)
+    board.play(Color.BLACK, Point(3, 3))
     search = Search(board, 0.5, preset("strong"), seed=11)
     return search, search.run(playouts=600)
 
@@ -53,7 +53,7 @@ def test_best_move_pv_is_the_search_pv(searched: tuple[Search, SearchResult]) ->
 def test_pv_of_a_move_no_tree_has_is_the_move_alone(searched: tuple[Search, SearchResult]
                                                     ) -> None:
     search, _ = searched
-    assert move_pv(search, Point(2, 2)) == ((Point(2, 2),), (0,))  # the black stone
+    assert move_pv(search, Point(3, 3)) == ((Point(3, 3),), (0,))  # the black stone
 
 
 def test_analyze_moves_orders_and_caps(searched: tuple[Search, SearchResult]) -> None:
@@ -71,7 +71,7 @@ def test_analyze_moves_orders_and_caps(searched: tuple[Search, SearchResult]) ->
 
 
 def test_min_moves_reports_moves_of_a_fresh_search() -> None:
-    search = Search(Board(5), 0.5, preset("strong"), seed=2)
+    search = Search(Board(7), 0.5, preset("strong"), seed=2)
     result = search.result()
     assert analyze_moves(search, result) == []
     some = analyze_moves(search, result, min_moves=3)
@@ -84,7 +84,7 @@ def test_score_lead_is_the_mean_playout_area_score(searched: tuple[Search, Searc
     black = float(np.sum(search.ownership())) - 0.5
     assert search.color() is Color.WHITE
     assert score_lead(search) == pytest.approx(-black)
-    assert score_lead(search) < 0  # black's stone in the centre of 5x5 leads
+    assert score_lead(search) < 0  # black's stone in the centre of 7x7 leads
 
 
 def test_root_winrate_weights_moves_by_visits() -> None:
@@ -96,7 +96,7 @@ def test_root_winrate_weights_moves_by_visits() -> None:
 
 def test_pv_comes_from_the_tree_that_visited_the_move_most() -> None:
     config = dataclasses.replace(preset("strong"), threads=2)
-    search = Search(Board(5), 0.5, config, seed=5)
+    search = Search(Board(7), 0.5, config, seed=5)
     result = search.run(playouts=800)
     for stats in result.moves[:3]:
         pv, visits = move_pv(search, stats.move)
@@ -109,8 +109,8 @@ def test_pv_comes_from_the_tree_that_visited_the_move_most() -> None:
 
 
 def test_analysing_the_other_colour_starts_a_fresh_tree() -> None:
-    board = Board(5)
-    board.play(Color.BLACK, Point(2, 2))
+    board = Board(7)
+    board.play(Color.BLACK, Point(3, 3))
     search = Search(board, 0.5, preset("strong"), seed=3)
     search.run(playouts=300)
     other = board.copy()
@@ -119,5 +119,5 @@ def test_analysing_the_other_colour_starts_a_fresh_tree() -> None:
     assert search.color() is Color.BLACK
     assert sum(m.visits for m in search.result().moves) == 0
     result = search.run(playouts=200)
-    assert all(m.move != Point(2, 2) for m in result.moves)
+    assert all(m.move != Point(3, 3) for m in result.moves)
     assert sum(m.visits for m in result.moves) == 200
