@@ -113,8 +113,9 @@ def test_analysis_streams_until_the_next_command() -> None:
     totals = []
     for line in lines:
         moves = lizzie_parse(line, kata=False)
-        assert moves and all(m["variation"][0] == m["coordinate"] for m in moves)
-        totals.append(sum(int(m["playouts"]) for m in moves))  # type: ignore[call-overload]
+        assert moves and all(str(m["variation"]).startswith(f"['{m['coordinate']}'")
+                             for m in moves)
+        totals.append(sum(int(str(m["playouts"])) for m in moves))
     assert totals == sorted(totals) and totals[-1] > totals[0]
 
 
