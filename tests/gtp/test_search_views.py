@@ -1,0 +1,114 @@
+"""GoGui's side of the engine: every announced analyze command, sent as GoGui sends
+it, must succeed; the search views draw what they say; live graphics go to standard
+error in GoGui's ``gogui-gfx:`` blocks and never to standard output."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import numpy as np
+import pytest
+
+from igo.core.coords import parse_vertex
+from igo.gtp.engine import GtpEngine
+from igo.players.mcts import MCTSGenerator, MoveLimits
+from igo.players.random import RandomGenerator
+from igo.search.config import preset
+
+#: What GoGui puts for each wildcard (GoGui manual, "Analyze Commands").
+GOGUI_WILDCARDS = {"%m": "b", "%c": "w", "%p": "E5", "%P": "E5 D4", "%s": "1", "%o": ""}
+GFX_WORDS = {"BLACK", "CIRCLE", "CLEAR", "COLOR", "INFLUENCE", "LABEL", "MARK", "SQUARE",
+             "TEXT", "TRIANGLE", "VAR", "WHITE"}
+
+
+def mcts_engine(seconds: float | None = None, stderr: io.StringIO | None = None
+                ) -> GtpEngine:
+    limits = MoveLimits(playouts=None if seconds else 150, seconds=seconds)
+    gen = MCTSGenerator(preset("strong"), limits, rng=np.random.default_rng(7))
+    return GtpEngine(gen, size=9, komi=7, rng=np.random.default_rng(8), stderr=stderr)
+
+
+def reply(engine: GtpEngine, line: str) -> str:
+    response = engine.handle_line(line)
+    assert response is not None
+    return response
+
+
+def gogui_sends(command: str) -> str:
+    """``command`` with GoGui's wildcards replaced (no file or option dialogs)."""
+    assert "%f" not in command
+    for wildcard, value in GOGUI_WILDCARDS.items():
+        command = command.replace(wildcard, value)
+    return " ".join(command.split())
+
+
+@pytest.mark.parametrize("kind", ["random", "mcts"])
+def test_every_announced_command_works_as_gogui_sends_it(kind: str) -> None:
+    engine = (mcts_engine() if kind == "mcts" else
+              GtpEngine(RandomGenerator(np.random.default_rng(0)), size=9, komi=7))
+    reply(engine, "play b E5")
+    reply(engine, "play w C3")
+    entries = reply(engine, "gogui-analyze_commands")[2:].strip().split("\n")
+    assert len(entries) >= 8
+    for entry in entries:
+        gtype, _label, command = entry.split("/")
+        assert not re.search(r"%[^mcpPsfo]", command), entry
+        response = reply(engine, gogui_sends(command))
+        assert response.startswith("= ") or response == "=\n\n", (entry, response)
+        if gtype == "dboard":  # one row of 9 numbers per board line
+            rows = response[2:].strip().split("\n")
+            assert [len(r.split()) for r in rows] == [9] * 9, entry
+
+
+def test_search_views_draw_what_they_announce() -> None:
+    engine = mcts_engine()
+    reply(engine, "play b E5")
+    visits = reply(engine, "igo-search_visits w 300")[2:].strip().split("\n")
+    assert {line.split()[0] for line in visits} <= GFX_WORDS
+    labels = dict(zip(*[iter(next(ln for ln in visits if ln.startswith("LABEL")).split()[1:])] * 2,
+                      strict=True))
+    assert all(int(v) > 0 for v in labels.values())
+    var = next(ln for ln in visits if ln.startswith("VAR")).split()[1:]
+    assert var[0::2][:2] == ["w", "b"]
+    pv = reply(engine, "igo-search_pv w 100")[2:].split()
+    assert pv and all(v == "pass" or parse_vertex(v, 9) for v in pv)
+    board = reply(engine, "igo-search_ownership w 100")[2:].strip().split("\n")
+    values = np.array([[float(v) for v in row.split()] for row in board])
+    assert values.shape == (9, 9) and np.all(np.abs(values) <= 1)
+    assert values[4, 4] > 0.5  # E5 is Black's (dboard: positive = black)
+    rates = reply(engine, "igo-search_winrates w 100")[2:].strip().split("\n")
+    assert rates[0].startswith("LABEL ") and rates[-1].startswith("TEXT white ")
+
+
+def gfx_blocks(text: str) -> list[list[str]]:
+    """The ``gogui-gfx:`` blocks (multi-line form) of a standard-error text."""
+    blocks = []
+    for part in text.split("gogui-gfx:\n")[1:]:
+        block = part.split("\n\n", 1)[0].split("\n")
+        blocks.append(block)
+    return blocks
+
+
+def test_live_graphics_go_to_stderr_while_searching() -> None:
+    err = io.StringIO()
+    engine = mcts_engine(seconds=1.3, stderr=err)
+    assert reply(engine, "igo-search_params") == "= [bool] live_gfx 0\n\n"
+    assert reply(engine, "genmove b").count("\n") == 2  # nothing else on stdout
+    assert err.getvalue() == ""
+    assert reply(engine, "igo-search_params live_gfx 1") == "=\n\n"
+    assert reply(engine, "igo-search_params") == "= [bool] live_gfx 1\n\n"
+    move = reply(engine, "genmove w")
+    assert re.fullmatch(r"= [A-J]\d\n\n", move)
+    blocks = gfx_blocks(err.getvalue())
+    assert len(blocks) >= 2
+    for block in blocks:
+        assert block[0] == "CLEAR" and {ln.split()[0] for ln in block} <= GFX_WORDS
+        assert block[-1].startswith("TEXT white ")
+    before = len(err.getvalue())
+    reply(engine, "igo-search_pv b 800")
+    assert err.getvalue()[before:].endswith("gogui-gfx: CLEAR\n")
+    reply(engine, "igo-search_params live_gfx 0")
+    before = len(err.getvalue())
+    reply(engine, "genmove b")
+    assert len(err.getvalue()) == before
