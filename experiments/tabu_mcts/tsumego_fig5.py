@@ -12,6 +12,7 @@ configurations with about the same number of runs.
     python experiments/tabu_mcts/tsumego_fig5.py run PROBLEMS SAMPLE.json OUT
         [--configs paper,tabu12,...] [--runs 30] [--playouts 1000] [--seed 0]
     python experiments/tabu_mcts/tsumego_fig5.py report OUT [--gnugo GNUGO.jsonl]
+        [--sample SAMPLE.json] [--markdown]
 """
 
 from __future__ import annotations
@@ -154,9 +155,33 @@ def cmd_report(a: argparse.Namespace) -> int:
         gnugo = {g["index"]: bool(g["correct"]) for g in gg}
         for item in out[:-1]:
             item.update(against_gnugo(groups[(item["config"], item["playouts"])], gnugo))
+    if a.markdown:
+        print(markdown(out))
+        return 0
     for item in out:
         print(json.dumps(item))
     return 0
+
+
+def markdown(items: list[dict[str, Any]]) -> str:
+    """The report as a Markdown table (one row per configuration)."""
+    lines = ["| config | playouts | problems | runs correct / runs | rate | problems solved "
+             "(majority) | χ² vs paper | p | paired p (Wilcoxon) | run 0 vs GNU Go "
+             "(ours only / GNU Go only, McNemar p) |", "|" + "---|" * 10]
+    for it in items:
+        if it["config"] == "gnugo":
+            lines.append(f"| GNU Go 3.8 level 10 | – | {it['problems']} | "
+                         f"{it['correct']} / {it['problems']} | {it['rate']:.1%} | "
+                         f"{it['correct']} | | | | |")
+            continue
+        test = (f"{it['chi2']:.2f} | {it['p']:.3g} | {it['paired_p']:.3g}" if "chi2" in it
+                else "– | – | –")
+        versus = (f"{it['ours_only']} / {it['gnugo_only']}, p = {it['mcnemar_p']:.3g}"
+                  if "mcnemar_p" in it else "")
+        lines.append(f"| {it['config']} | {it['playouts']} | {it['problems']} | "
+                     f"{it['correct']} / {it['attempts']} | {it['rate']:.1%} | "
+                     f"{it['solved_majority']} | {test} | {versus} |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -179,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--baseline", default="paper")
     q.add_argument("--gnugo", type=Path, default=None)
     q.add_argument("--sample", default=None, help="restrict GNU Go to the sample")
+    q.add_argument("--markdown", action="store_true", help="a Markdown table")
     a = ap.parse_args(argv)
     return {"sample": cmd_sample, "run": cmd_run, "report": cmd_report}[a.cmd](a)
 
