@@ -24,7 +24,7 @@ from igo.strength.ours import OursConfig, feature_matrix, fit_net
 from igo.strength.predict import game_estimate
 from igo.strength.scale import RankScale
 from igo.strength.splits import split_rows
-from igo.strength.summary import GROUPS, SummaryConfig
+from igo.strength.summary import GROUPS, SummaryConfig, example_features
 
 HERE = Path(__file__).resolve().parent
 V1 = ("mp_early", "mp_late", "mp_opp", "game", "mbn")
@@ -38,17 +38,28 @@ ABLATION = (("move model, moves 1-50", ("mp_early",)),
 DEFAULT_GROUPS = (*V1, "local", "mp_hist")
 
 
+def group_widths(cache, pats):
+    """Columns of each group (from one example)."""
+    g, colour = int(cache.examples[0, 0]), int(cache.examples[0, 1])
+    pts, mp = cache.game_moves(g)
+    return {grp: len(example_features(np.asarray(pts, np.int64), np.asarray(mp), colour,
+                                      cache.games[g], cache.size, SummaryConfig((grp,), pats)))
+            for grp in GROUPS}
+
+
 def matrices(cache, colour, pats):
-    """Group matrices of the training fold and the test fold of one colour (cached)."""
+    """Group matrices of the training fold and the test fold of one colour (one pass over
+    the examples with every group; kept in cache/features-<colour>.npz)."""
     f = HERE / "cache" / f"features-{'BW'[colour - 1]}.npz"
     rows = split_rows(cache, colour)
-    if f.exists():
-        z = np.load(f)
-        return rows, {k: {g: z[f"{k}_{g}"] for g in GROUPS} for k in ("train_all", "test")}
-    m = {k: {g: feature_matrix(cache, rows[k], SummaryConfig((g,), pats), True)
-             for g in GROUPS} for k in ("train_all", "test")}
-    np.savez(f, **{f"{k}_{g}": v for k, d in m.items() for g, v in d.items()})
-    return rows, m
+    if not f.exists():
+        full = {k: feature_matrix(cache, rows[k], SummaryConfig(GROUPS, pats), True)
+                for k in ("train_all", "test")}
+        np.savez(f, **full)
+    z = np.load(f)
+    ends = np.cumsum([0, *group_widths(cache, pats).values()])
+    return rows, {k: {g: z[k][:, ends[i]:ends[i + 1]] for i, g in enumerate(GROUPS)}
+                  for k in ("train_all", "test")}
 
 
 def run_colour(cache, colour, rows, mats, cfg, scale):

@@ -94,7 +94,7 @@ def fig_seeds(runs):
 def fig_long(runs):
     plt.figure(figsize=(6, 4))
     for r in runs.values():
-        if r["config"]["iterations"] >= 5000 and r["config"]["task"] == "regression" \
+        if r["config"]["iterations"] > 1000 and r["config"]["task"] == "regression" \
                 and r["arch"] == "paper":
             plt.semilogx(r["iterations"], r["scores"]["test"],
                          label=f"{r['colour']} N={r['n_moves']}")
@@ -119,6 +119,20 @@ def fig_scatter(pairs):
     plt.close(fig)
 
 
+def fig_scatter_all(runs, ours):
+    pairs = []
+    m = np.load(HERE / "cache" / "ours-preds-B.npz")
+    pairs.append(("MBN (Black)", m["MBN"], m["y"]))
+    for name, r in runs.items():
+        if name.startswith("paper-regression-B-N50-it") and r["config"]["iterations"] > 1000:
+            p = np.load(r["dir"] / "predictions.npz")
+            pairs.append((f"paper CNN N=50 (Black), it. {r['best']['test'][0]}",
+                          p["best_test"], p["y"]))
+    d = np.load(HERE / "cache" / "default-preds-B.npz")
+    pairs.append(("ours, default model (Black)", d["est"], d["y"]))
+    fig_scatter(pairs)
+
+
 def fig_pooled(ours):
     pooled = ours["default_model"]["pooled"]
     ns = [int(k) for k in pooled]
@@ -131,6 +145,97 @@ def fig_pooled(ours):
     plt.ylabel("RMSE of the pooled estimate (ranks)")
     plt.savefig(FIG / "pooled.png", dpi=90, bbox_inches="tight")
     plt.close()
+
+
+# ----------------------------------------------------------------- markdown tables
+PAPER_T4 = {("MBN", "B"): (310.492, 0.2984), ("MBN", "W"): (285.741, 0.2891),
+            ("CNN N=50", "B"): (249.318, 0.6091), ("CNN N=50", "W"): (243.272, 0.5818),
+            ("CNN N=26", "B"): (262.326, 0.5533), ("CNN N=26", "W"): (259.227, 0.4936),
+            ("CNN N=2", "B"): (283.022, 0.4345), ("CNN N=2", "W"): (270.319, 0.3964)}
+PAPER_AVE = {"B": 329.0, "W": 302.0}
+
+
+def _row(name, c, s, ave, extra=""):
+    p = PAPER_T4.get((name.split(" (")[0], c))
+    paper = (f"{p[0]:.0f} | {p[0] / PAPER_AVE[c]:.2f}× | {p[1]:.2f}" if p
+             else (f"{PAPER_AVE[c]:.0f} | 1.00× | –" if name == "AVE" else "– | – | –"))
+    r = "–" if s["correlation"] != s["correlation"] else f"{s['correlation']:.2f}"
+    return (f"| {name} ({c}) {extra}| {s['rmse_points']:.0f} ({s['rmse_ranks']:.2f} ranks) | "
+            f"{s['rmse_points'] / ave:.2f}× | {r} | {paper} |")
+
+
+def table4(ours, cnn):
+    lines = ["| model | our RMSE, points (ranks) | × AVE | r | paper RMSE | paper × AVE "
+             "| paper r |", "|---|---|---|---|---|---|---|"]
+    for c in "BW":
+        ave = ours[c]["AVE"]["rmse_points"]
+        lines.append(_row("AVE", c, ours[c]["AVE"], ave))
+        lines.append(_row("MBN", c, ours[c]["MBN"], ave))
+        for _, r in sorted(cnn.items(), key=lambda kv: -kv[1]["N"]):
+            if r["colour"] == c and r["arch"] == "paper" and r["iterations"] > 1000:
+                for pick in ("test", "val"):
+                    s = r[f"best_on_{pick}"]
+                    lines.append(_row(f"CNN N={r['N']}", c, s, ave,
+                                      f"best on {pick}, it. {s['iteration']} of "
+                                      f"{r['iterations']} "))
+        lines.append(_row("ours (default model)", c, ours["default_model"][c], ave))
+    return "\n".join(lines)
+
+
+def table_ablation(ours):
+    names = [k for k in ours["B"] if k not in ("n", "train_mean", "AVE")]
+    lines = ["| arm | B RMSE | B × AVE | W RMSE | W × AVE | B acc3 | W acc3 |",
+             "|---|---|---|---|---|---|---|"]
+    for k in names:
+        b, w = ours["B"][k], ours["W"][k]
+        lines.append(f"| {k} | {b['rmse_points']:.0f} | "
+                     f"{b['rmse_points'] / ours['B']['AVE']['rmse_points']:.3f} | "
+                     f"{w['rmse_points']:.0f} | "
+                     f"{w['rmse_points'] / ours['W']['AVE']['rmse_points']:.3f} | "
+                     f"{100 * b['accuracy3']:.1f} % | {100 * w['accuracy3']:.1f} % |")
+    return "\n".join(lines)
+
+
+def table5(cnn, cnn_c, ours_preds):
+    lines = ["| classifier (Black) | accuracy | worst-case ratio | confusion (rows: true "
+             "0/1/2) |", "|---|---|---|---|"]
+    for r in cnn.values():
+        if r["colour"] == "B" and r["N"] == 50 and r["arch"] == "paper" \
+                and r["iterations"] > 1000:
+            for pick in ("test", "val"):
+                s = r[f"best_on_{pick}"]
+                lines.append(f"| CNN-R, best on {pick} (it. {s['iteration']}) | "
+                             f"{100 * s['accuracy3']:.1f} % | "
+                             f"{100 * s['worst_case_ratio']:.1f} % | {s['confusion']} |")
+    for r in cnn_c.values():
+        for pick in ("test", "val"):
+            s = r[f"best_on_{pick}"]
+            lines.append(f"| CNN-C N={r['N']} {r['colour']}, best on {pick} "
+                         f"(it. {s['iteration']}) | {100 * s['accuracy3']:.1f} % | "
+                         f"{100 * s['worst_case_ratio']:.1f} % | {s['confusion']} |")
+    y, est = ours_preds
+    m = confusion(SCALE.classes(y), SCALE.classes(est))
+    lines.append(f"| ours (default model) | {100 * accuracy(m):.1f} % | "
+                 f"{100 * worst_case_ratio(m):.1f} % | {m.tolist()} |")
+    lines.append("| paper CNN-R / CNN-C | 59.1 % / 57.1 % | 0.9 % / 7.0 % | (13x13 GoQuest) |")
+    return "\n".join(lines)
+
+
+def table_pooled(ours):
+    lines = ["| games of one player | players | sets | RMSE (points) | RMSE (ranks) | "
+             "95 % interval holds the label |", "|---|---|---|---|---|---|"]
+    for n, v in ours["default_model"]["pooled"].items():
+        lines.append(f"| {n} | {v['players']} | {v['sets']} | {v['rmse_points']:.0f} | "
+                     f"{v['rmse_points'] / 100:.2f} | {100 * v['coverage95']:.0f} % |")
+    return "\n".join(lines)
+
+
+def markdown(ours, out):
+    p = np.load(HERE / "cache" / "default-preds-B.npz")
+    text = ["## Table 4", table4(ours, out["cnn"]), "", "## Ablation", table_ablation(ours),
+            "", "## Table 5", table5(out["cnn"], out["cnn_c"], (p["y"], p["est"])), "",
+            "## Pooled", table_pooled(ours)]
+    (HERE / "results" / "tables.md").write_text("\n".join(text) + "\n")
 
 
 if __name__ == "__main__":
@@ -148,4 +253,6 @@ if __name__ == "__main__":
     (HERE / "results" / "cnn.json").write_text(json.dumps(out, indent=1))
     if ours:
         fig_pooled(ours)
+        fig_scatter_all(runs, ours)
+        markdown(ours, out)
     print(json.dumps(out, indent=1)[:3000])

@@ -29,6 +29,8 @@ if __name__ == "__main__":
     ap.add_argument("--optimizer", choices=("sgd", "adam"), default="sgd")
     ap.add_argument("--augment", action="store_true")
     ap.add_argument("--name", default=None)
+    ap.add_argument("--stop-at", type=int, default=None,
+                    help="stop (or report a stopped run) at this iteration; resumable")
     ap.add_argument("--cache", default=str(HERE / "cache" / "fox"))
     a = ap.parse_args()
     name = a.name or f"{a.arch}-{a.task}-{a.colour}-N{a.n}-it{a.iterations}-s{a.seed}"
@@ -37,5 +39,6 @@ if __name__ == "__main__":
                       optimizer=a.optimizer, target_shift=shift, target_scale=scale,
                       bias_lr_mult=1.0 if a.optimizer == "adam" else 2.0)
     r = run_cnn(open_cache(Path(a.cache)), 1 if a.colour == "B" else 2, a.n, cfg,
-                HERE / "cache" / "runs" / name, arch=a.arch, augment=a.augment)
+                HERE / "cache" / "runs" / name, arch=a.arch, augment=a.augment,
+                stop_at=a.stop_at)
     print(name, r["best"], r["wall_s"])

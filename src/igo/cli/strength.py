@@ -16,6 +16,8 @@ import argparse
 import sys
 from typing import Any
 
+from igo.strength.summary import DEFAULT_GROUPS
+
 
 def add_parser(subparsers: Any) -> None:
     """Register ``igo strength`` (its actions are parsed by :func:`run`)."""
@@ -59,7 +61,8 @@ def _train_parser() -> argparse.ArgumentParser:
     p.add_argument("--folds", required=True, help="player<TAB>fold table")
     p.add_argument("--workdir", required=True, help="folder for the encoded data")
     p.add_argument("--out", required=True, help="model file to write (.npz)")
-    p.add_argument("--groups", default="mbn,mp_early,mp_late,mp_opp,game")
+    p.add_argument("--groups", default=",".join(DEFAULT_GROUPS),
+                   help="feature groups (igo.strength.summary), in column order")
     p.add_argument("--iterations", type=int, default=4000)
     p.add_argument("--folds-k", type=int, default=5, help="cross-validation folds")
     p.add_argument("--seed", type=int, default=0)

@@ -35,9 +35,10 @@ def plane_batcher(boards: np.ndarray, moves: np.ndarray, size: int,
 
 def run_cnn(cache: StrengthCache, colour: int, n_moves: int, cfg: TrainConfig,
             out_dir: Path, arch: str = "paper", augment: bool = False,
-            progress: bool = True) -> dict[str, object]:
-    """Train one CNN; write ``history.json``, ``result.json``, ``predictions.npz`` and the
-    best weights to ``out_dir`` (resumable through ``checkpoint.pt``)."""
+            progress: bool = True, stop_at: int | None = None) -> dict[str, object]:
+    """Train one CNN; write ``result.json``, ``predictions.npz`` and the best weights to
+    ``out_dir`` (resumable through ``checkpoint.pt``; ``stop_at`` reports a run that is
+    not finished, from its checkpoint)."""
     torch.set_num_threads(1)
     out_dir.mkdir(parents=True, exist_ok=True)
     rows = split_rows(cache, colour)
@@ -56,7 +57,8 @@ def run_cnn(cache: StrengthCache, colour: int, n_moves: int, cfg: TrainConfig,
     hist, best = train_net(net, (batch["train"], ys["train"]),
                            {"val": (batch["val"], ys["val"]),
                             "test": (batch["test"], ys["test"])}, cfg,
-                           checkpoint=out_dir / "checkpoint.pt", progress=progress)
+                           checkpoint=out_dir / "checkpoint.pt", progress=progress,
+                           stop_at=stop_at)
     preds = {}
     for pick in ("val", "test"):
         net.load_state_dict(best[pick])
@@ -66,6 +68,7 @@ def run_cnn(cache: StrengthCache, colour: int, n_moves: int, cfg: TrainConfig,
              rows=rows["test"], best_test=preds["test"], best_val=preds["val"])
     result = {"colour": "BW"[colour - 1], "n_moves": n_moves, "arch": arch,
               "augment": augment, "config": asdict(cfg), "wall_s": hist.wall_s,
+              "reached": hist.iterations[-1] if hist.iterations else 0,
               "iterations": hist.iterations, "scores": hist.scores,
               "best": {k: list(v) for k, v in hist.best.items()},
               "n": {k: len(v) for k, v in ys.items()}}

@@ -34,6 +34,8 @@ import numpy as np
 from igo.strength.cache import REASONS
 
 GROUPS = ("mbn", "mp_early", "mp_late", "mp_opp", "game", "local", "mp_hist")
+#: the groups of the default model, in its column order
+DEFAULT_GROUPS = ("mp_early", "mp_late", "mp_opp", "game", "mbn", "local", "mp_hist")
 OMEGA = 10
 _MN3 = (60, 240)
 _MN4 = (10, 64, 240)

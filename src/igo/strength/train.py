@@ -16,6 +16,7 @@ import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
@@ -102,11 +103,26 @@ def _save(path: Path, state: dict[str, object]) -> None:
     tmp.replace(path)
 
 
+def _resume(checkpoint: Path, net: nn.Module, opt: torch.optim.Optimizer,
+            cfg: TrainConfig, rng: np.random.Generator) -> dict[str, Any]:
+    st: dict[str, Any] = torch.load(checkpoint, weights_only=False)
+    if st["config"] != asdict(cfg):
+        raise ValueError(f"{checkpoint}: made with other settings; delete it to restart")
+    net.load_state_dict(st["net"])
+    opt.load_state_dict(st["opt"])
+    rng.bit_generator.state = st["rng"]
+    return st
+
+
 def train_net(net: nn.Module, train: tuple[Batcher, np.ndarray],
               evals: dict[str, tuple[Batcher, np.ndarray]], cfg: TrainConfig,
-              checkpoint: Path | None = None, progress: bool = True
+              checkpoint: Path | None = None, progress: bool = True,
+              stop_at: int | None = None
               ) -> tuple[History, dict[str, dict[str, torch.Tensor]]]:
-    """Train ``net``; returns the history and the best weights per evaluation set."""
+    """Train ``net``; returns the history and the best weights per evaluation set.
+
+    ``stop_at`` ends the run early (at that iteration, or at once when a checkpoint is
+    already past it) without changing its configuration, so it can go on later."""
     import time
 
     from tqdm import tqdm
@@ -114,37 +130,32 @@ def train_net(net: nn.Module, train: tuple[Batcher, np.ndarray],
     batcher, y = train
     rng = np.random.default_rng(cfg.seed)
     opt = _optimizer(net, cfg)
-    hist, best_w, it, order, pos = History(), {}, 0, rng.permutation(len(y)), 0
+    st: dict[str, Any] = {"hist": History(), "best_w": {}, "it": 0,
+                          "order": rng.permutation(len(y)), "pos": 0}
     if checkpoint is not None and checkpoint.exists():
-        st = torch.load(checkpoint, weights_only=False)
-        if st["config"] != asdict(cfg):
-            raise ValueError(f"{checkpoint}: made with other settings; delete it to restart")
-        net.load_state_dict(st["net"])
-        opt.load_state_dict(st["opt"])
-        hist, best_w, it, order, pos = st["hist"], st["best_w"], st["it"], st["order"], st["pos"]
-        rng.bit_generator.state = st["rng"]
+        st = _resume(checkpoint, net, opt, cfg, rng)
+    hist, best_w = st["hist"], st["best_w"]
     yt = torch.as_tensor(y, dtype=torch.float32)
     t0 = time.perf_counter() - hist.wall_s
-    bar = tqdm(total=cfg.iterations, initial=it, disable=not progress, mininterval=2.0)
-    while it < cfg.iterations:
-        if pos + cfg.batch > len(order):
-            order, pos = rng.permutation(len(y)), 0
-        idx = order[pos:pos + cfg.batch]
-        pos += cfg.batch
+    end = cfg.iterations if stop_at is None else min(cfg.iterations, stop_at)
+    bar = tqdm(total=cfg.iterations, initial=st["it"], disable=not progress, mininterval=2.0)
+    while st["it"] < end:
+        if st["pos"] + cfg.batch > len(st["order"]):
+            st["order"], st["pos"] = rng.permutation(len(y)), 0
+        idx = st["order"][st["pos"]:st["pos"] + cfg.batch]
+        st["pos"] += cfg.batch
         opt.zero_grad()
-        loss = _loss(net(batcher(idx, rng)), yt[idx], cfg)
-        loss.backward()
+        _loss(net(batcher(idx, rng)), yt[idx], cfg).backward()
         opt.step()
-        it += 1
+        st["it"] += 1
         bar.update(1)
+        it = st["it"]
         if it % cfg.eval_every == 0 or it == cfg.iterations:
             _evaluate(net, evals, cfg, it, hist, best_w)
-        if checkpoint is not None and (it % cfg.checkpoint_every == 0 or it == cfg.iterations):
+        if checkpoint is not None and (it % cfg.checkpoint_every == 0 or it == end):
             hist.wall_s = time.perf_counter() - t0
-            _save(checkpoint, {"config": asdict(cfg), "net": net.state_dict(),
-                               "opt": opt.state_dict(), "hist": hist, "best_w": best_w,
-                               "it": it, "order": order, "pos": pos,
-                               "rng": rng.bit_generator.state})
+            _save(checkpoint, {**st, "config": asdict(cfg), "net": net.state_dict(),
+                               "opt": opt.state_dict(), "rng": rng.bit_generator.state})
     bar.close()
     hist.wall_s = time.perf_counter() - t0
     return hist, best_w
