@@ -27,7 +27,10 @@ while Ray is imported, started (the Ray processes inherit them then) and stopped
 the previous values are put back (see :func:`_environment`). The driver keeps what it
 needs from them: its node IP, and the authentication token that Ray's C++ loader read
 and caches. Ray workers run with the temporary ``HOME``; ``PYTHONUSERBASE`` keeps the
-user's site-packages visible to them.
+user's site-packages visible to them. ``PYTHONBREAKPOINT``, which a connecting Ray driver
+sets, is put back on close (``RAY_CLIENT_MODE=0``, set by ``import ray`` itself, stays).
+A driver that joins a local cluster started elsewhere keeps the user's ``HOME`` and
+``RAY_AUTH_MODE``: the cluster's token is wherever the user's environment says.
 
 Ray 2.60 cannot join a second ``ray start`` node to a head on 127.0.0.1 (``ray start
 --address`` aborts with the loopback setting); :func:`loopback_cluster` starts extra
