@@ -11,7 +11,7 @@ configurations with about the same number of runs.
     python experiments/tabu_mcts/tsumego_fig5.py sample PROBLEMS SAMPLE.json [--n 100]
     python experiments/tabu_mcts/tsumego_fig5.py run PROBLEMS SAMPLE.json OUT
         [--configs paper,tabu12,...] [--runs 30] [--playouts 1000] [--seed 0]
-    python experiments/tabu_mcts/tsumego_fig5.py report OUT [--gnugo GNUGO.jsonl]
+    python experiments/tabu_mcts/tsumego_fig5.py report OUT... [--gnugo GNUGO.jsonl]
         [--sample SAMPLE.json] [--markdown]
 """
 
@@ -127,7 +127,8 @@ def against_gnugo(per: dict[int, list[bool]], gnugo: dict[int, bool]) -> dict[st
 
 
 def cmd_report(a: argparse.Namespace) -> int:
-    rows = [json.loads(line) for line in a.out.read_text().splitlines() if line.strip()]
+    rows = [json.loads(line) for path in a.out for line in path.read_text().splitlines()
+            if line.strip()]
     groups: dict[tuple[str, int], dict[int, list[bool]]] = {}
     for r in rows:
         groups.setdefault((r["config"], r["playouts"]), {}).setdefault(
@@ -200,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--playouts", type=int, default=1000)
     r.add_argument("--seed", type=int, default=0)
     q = sub.add_parser("report")
-    q.add_argument("out", type=Path)
+    q.add_argument("out", type=Path, nargs="+", help="result files (JSONL), pooled")
     q.add_argument("--baseline", default="paper")
     q.add_argument("--gnugo", type=Path, default=None)
     q.add_argument("--sample", default=None, help="restrict GNU Go to the sample")
