@@ -6,9 +6,9 @@ one ingredient switched on, then measured on the test games:
 
 * ``free``: no constraint (what ``tune.py`` found);
 * ``eye shape``: ``a = 2·a0`` (a living group radiates three times a group
-  without eye shape or liberties, as the hand-set defaults) and the constants of
-  the eye-shape degree fixed at their defaults;
-* ``shape rules``: gains at least the defaults (nobi 0.5, kosumi 0.4, ikken 0.3,
+  without eye shape or liberties, as the hand-set constants) and the constants of
+  the eye-shape degree fixed at the hand-set ones (``EyeParams()``);
+* ``shape rules``: gains at least the hand-set ones (nobi 0.5, kosumi 0.4, ikken 0.3,
   kogeima 0.3) and ``max_gain >= 1``;
 * ``full shielding``: ``pass_friend = pass_enemy = 0`` (stones block);
 * ``all three``.
@@ -40,13 +40,13 @@ D = PAPER  # the hand-set constants
 
 
 def eye(p: FukuiParams) -> FukuiParams:
-    """Eye shape on: ``a = 2·a0`` and the eye-shape degree's own constants at their
-    defaults (else the search makes ``e`` the same for every group)."""
+    """Eye shape on: ``a = 2·a0`` and the eye-shape degree's own constants at the
+    hand-set ones (else the search makes ``e`` the same for every group)."""
     return dataclasses.replace(p, a=2 * p.a0, eyes=D.eyes)
 
 
 def rules(p: FukuiParams) -> FukuiParams:
-    """Shape rules on: gains at least the defaults, ``max_gain >= 1``."""
+    """Shape rules on: gains at least the hand-set ones, ``max_gain >= 1``."""
     return dataclasses.replace(
         p, k_nobi=max(p.k_nobi, D.k_nobi), k_kosumi=max(p.k_kosumi, D.k_kosumi),
         k_ikken=max(p.k_ikken, D.k_ikken), k_kogeima=max(p.k_kogeima, D.k_kogeima),

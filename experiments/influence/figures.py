@@ -99,7 +99,7 @@ def main() -> None:
     wall_scale = value_scale(walls)
     for name, (stones, values) in boards.items():
         write_influence_picture(HERE / "figures" / f"shape_{name}.png", stones, values,
-                                title=f"fukui (defaults): {name.replace('_', ' ')}",
+                                title=f"fukui (paper constants): {name.replace('_', ' ')}",
                                 scale=wall_scale if name.startswith("wall") else None)
 
 
