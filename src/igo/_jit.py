@@ -5,18 +5,68 @@ module, so a second process starts fast), ``nogil=True`` (kernels can run in
 threads), ``fastmath=False`` (results are bit-identical to the plain-Python
 references in ``tests/reference``) and numba's ``error_model="numpy"``.
 
+numba keys a cached kernel on its own source file only: a kernel that calls a kernel
+of another module keeps the callee's *old* machine code after the callee's file
+changes (seen here as heap corruption after a fix in a callee). So at import this
+module hashes every kernel source of igo (``_jit.py`` and every ``_*kernels.py``) and,
+when the hash differs from the one stored beside the cache, deletes igo's cached
+kernels (``*.nbi``/``*.nbc`` in igo's ``__pycache__`` folders) before anything is
+compiled: :func:`drop_stale_cache`.
+
 Setting the environment variable ``NUMBA_DISABLE_JIT=1`` runs every kernel as
 plain Python; the test-suite uses that to cover kernel code with coverage tools.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+_PACKAGE = Path(__file__).resolve().parent
+_STAMP = _PACKAGE / "__pycache__" / "numba-kernel-sources.sha256"
+
+
+def kernel_sources_digest(package: Path = _PACKAGE) -> str:
+    """SHA-256 over the paths and contents of igo's kernel sources."""
+    h = hashlib.sha256()
+    files = sorted([package / "_jit.py", *package.rglob("_*kernels.py")])
+    for f in files:
+        h.update(str(f.relative_to(package)).encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def drop_stale_cache(package: Path = _PACKAGE) -> int:
+    """Delete igo's cached kernels if any kernel source changed since they were
+    written; returns the number of files deleted (0 when the cache is current or
+    cannot be written, e.g. a read-only install, where numba uses its own cache)."""
+    stamp = package / "__pycache__" / _STAMP.name
+    try:
+        digest = kernel_sources_digest(package)
+        if stamp.is_file() and stamp.read_text().strip() == digest:
+            return 0
+        removed = 0
+        for pattern in ("*.nbi", "*.nbc"):
+            for f in package.rglob(f"__pycache__/{pattern}"):
+                f.unlink(missing_ok=True)
+                removed += 1
+        stamp.parent.mkdir(exist_ok=True)
+        tmp = stamp.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(digest + "\n")
+        tmp.replace(stamp)
+        return removed
+    except OSError:
+        return 0
+
+
+drop_stale_cache()
 
 #: numba options of every igo kernel.
 OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "fastmath": False,

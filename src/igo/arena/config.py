@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from igo.arena.clock import TimeControl, TimeControlError
 from igo.core.color import Color
 from igo.core.coords import check_size
 from igo.core.handicap import max_fixed_handicap
@@ -39,7 +40,8 @@ DEAD_STONE_MODES: tuple[str, ...] = ("auto", "tromp-taylor", "players", "gnugo")
 #: Fields that define a match: a resumed match must agree on all of them.
 IDENTITY_FIELDS = (
     "black", "white", "size", "komi", "rules", "max_moves", "seed", "handicap",
-    "allow_resign", "dead_stones", "random_opening",
+    "allow_resign", "dead_stones", "random_opening", "main_time", "byo_yomi", "byo_stones",
+    "byo_periods",
 )
 
 
@@ -94,6 +96,11 @@ class MatchConfig:
         Seconds a GTP engine may take per reply.
     gnugo
         GNU Go executable for dead-stone adjudication (default: found on this machine).
+    main_time, byo_yomi, byo_stones, byo_periods
+        The clock of both players (:class:`igo.arena.clock.TimeControl`): main time,
+        then ``byo_stones`` moves per ``byo_yomi`` seconds (Canadian) or
+        ``byo_periods`` periods of ``byo_yomi`` seconds (Japanese). All zero: no
+        clock. ``--time-per-move S`` is ``byo_yomi=S, byo_stones=1``.
     """
 
     black: str
@@ -112,6 +119,10 @@ class MatchConfig:
     out_dir: Path = field(default=Path("igo-match"))
     move_timeout: float = 60.0
     gnugo: str | None = field(default_factory=default_gnugo)
+    main_time: float = 0.0
+    byo_yomi: float = 0.0
+    byo_stones: int = 0
+    byo_periods: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "out_dir", Path(self.out_dir))
@@ -139,6 +150,16 @@ class MatchConfig:
             raise MatchConfigError(f"random_opening must be >= 0, got {self.random_opening}")
         if not self.move_timeout > 0:
             raise MatchConfigError(f"move_timeout must be > 0, got {self.move_timeout}")
+        try:
+            self.time_control()
+        except TimeControlError as exc:
+            raise MatchConfigError(str(exc)) from exc
+
+    def time_control(self) -> TimeControl | None:
+        """The players' clock, ``None`` when the match has none."""
+        if not (self.main_time or self.byo_yomi or self.byo_stones or self.byo_periods):
+            return None
+        return TimeControl(self.main_time, self.byo_yomi, self.byo_stones, self.byo_periods)
 
     # ---------------------------------------------------------------- derived
     @property

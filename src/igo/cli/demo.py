@@ -1,8 +1,10 @@
 """``igo demo``: the main job of ``make run`` — what igo does, at a glance.
 
-1. Plays a short 9x9 game between igo's random player and GNU Go (if installed, else
-   igo against itself), printing the board as it goes, then the result (area scoring,
-   dead stones by GNU Go when it is there) and the path of the SGF written.
+1. Plays a 9x9 game between igo's MCTS engine (paper 001, ``strong`` preset, a short
+   time per move) and GNU Go (if installed, else igo's random player), printing the
+   board and igo's win rate as it goes, then the result (area scoring, dead stones
+   named by both players, GNU Go when they disagree) and the SGF written, with igo's
+   win rate as a comment on each of its moves.
 2. On a bundled 9-dan game (``igo/data/demo-19x19.sgf``): how well the default
    move-evaluation model (paper 000) expects the players' first 50 moves, its top
    moves at one position, and the influence maps (papers 000 and 003) of a middle-game
@@ -23,12 +25,14 @@ from igo.core.move import Move
 
 def add_parser(sub: Any) -> None:
     """Register ``igo demo``."""
-    p = sub.add_parser("demo", help="play a short 9x9 game (igo vs GNU Go) and show it")
+    p = sub.add_parser("demo", help="play a 9x9 game (igo's MCTS vs GNU Go) and show it")
     p.add_argument("--size", type=int, default=9, help="board size (default 9)")
     p.add_argument("--komi", type=float, default=7.0)
     p.add_argument("--opponent", default="auto",
-                   help="player spec for White: auto (GNU Go level 1 if installed, else "
+                   help="player spec for White: auto (GNU Go level 10 if installed, else "
                         "igo:random), or any spec igo match accepts")
+    p.add_argument("--engine", default="igo:mcts:time=0.5",
+                   help="igo's player (Black; default igo:mcts:time=0.5)")
     p.add_argument("--seed", type=int, default=None, help="seed of igo's player")
     p.add_argument("--out", type=Path, default=Path("out/demo.sgf"), help="SGF to write")
     p.add_argument("--every", type=int, default=1,
@@ -45,7 +49,7 @@ def _opponent(spec: str) -> str:
     if spec != "auto":
         return spec
     gnugo = default_gnugo()
-    return f"gtp:{gnugo} --mode gtp --level 1" if gnugo else "igo:random"
+    return f"gtp:{gnugo} --mode gtp --level 10" if gnugo else "igo:random"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,22 +68,30 @@ def run(args: argparse.Namespace) -> int:
     rng = np.random.default_rng(args.seed)
     white_spec = _opponent(args.opponent)
     gnugo = default_gnugo()
-    judge = DeadStoneJudge("gnugo", gnugo) if gnugo else DeadStoneJudge("tromp-taylor")
+    judge = DeadStoneJudge("players", gnugo)
     settings = GameSettings(size=args.size, komi=args.komi, rules=Ruleset.named("chinese"),
                             move_cap=4 * args.size * args.size)
     print(f"igo demo: {args.size}x{args.size}, komi {args.komi}, "
-          f"Black = igo:random, White = {white_spec}", flush=True)
+          f"Black = {args.engine}, White = {white_spec}", flush=True)
+    comments: dict[int, str] = {}
 
-    def show(board: Board, move: Move) -> None:
-        n = board.move_number
-        if args.every and n % args.every == 0:
-            print(f"\nmove {n}: {move.color.name.lower()} "
-                  f"{format_vertex(move.point, board.size)}")
-            print(board, flush=True)
-        if args.delay:
-            time.sleep(args.delay)
+    with make_player(args.engine, rng) as black, make_player(white_spec, rng) as white:
+        latest = [""]
 
-    with make_player("igo:random", rng) as black, make_player(white_spec, rng) as white:
+        def show(board: Board, move: Move) -> None:
+            n = board.move_number
+            if move.color.name == "BLACK":
+                latest[0] = _engine_note(black)
+                if latest[0]:
+                    comments[n - 1] = latest[0]
+            if args.every and n % args.every == 0:
+                print(f"\nmove {n}: {move.color.name.lower()} "
+                      f"{format_vertex(move.point, board.size)}"
+                      + (f"   (igo: {latest[0]})" if latest[0] else ""))
+                print(board, flush=True)
+            if args.delay:
+                time.sleep(args.delay)
+
         outcome = Referee(settings, judge).play(black, white, source="igo demo", on_move=show)
     record = outcome.record
     if not args.every:
@@ -87,13 +99,25 @@ def run(args: argparse.Namespace) -> int:
 
         print(replay(record))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(to_sgf(record) + "\n", encoding="utf-8")
+    args.out.write_text(to_sgf(record, comments) + "\n", encoding="utf-8")
+    dead = outcome.judgement.dead if outcome.judgement is not None else ()
     print(f"\nresult: {outcome.result} ({outcome.end}; {outcome.reason})")
+    if outcome.judgement is not None:
+        names = " ".join(format_vertex(p, args.size) for p in dead) or "none"
+        print(f"dead stones: {names}")
     print(f"{len(record.moves)} moves in {outcome.duration:.1f} s; SGF written to {args.out}")
     sys.stdout.flush()
     if not args.no_analysis:
         _analyse_bundled_game(args.out.parent)
     return 0
+
+
+def _engine_note(player: object) -> str:
+    """``win rate 57.3%, 2,412 playouts`` of igo's last move (empty for other players)."""
+    result = getattr(getattr(player, "generator", None), "last_result", None)
+    if result is None or result.best is None:
+        return ""
+    return f"win rate {result.winrate:.1%}, {result.playouts:,} playouts"
 
 
 def _analyse_bundled_game(out_dir: Path) -> None:

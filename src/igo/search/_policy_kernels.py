@@ -112,8 +112,18 @@ def _self_atari(s: BoardState, p: int, c: int) -> bool:
 
 
 @njit_noalloc
+def _add(cand: np.ndarray, n: int, p: int) -> int:
+    """Append ``p`` to the candidates unless the array is full; the new count."""
+    if n < cand.shape[0]:
+        cand[n] = p
+        return n + 1
+    return n
+
+
+@njit_noalloc
 def _capture_escape(s: BoardState, c: int, last: int, cand: np.ndarray) -> int:
-    """Candidates of step 1 around ``last``; returns their number."""
+    """Candidates of step 1 around ``last``; returns their number (at most the
+    length of ``cand``). Each string next to ``last`` is looked at once."""
     w = s.meta[0] + 2
     n = 0
     for k in range(9):
@@ -122,16 +132,21 @@ def _capture_escape(s: BoardState, c: int, last: int, cand: np.ndarray) -> int:
         if cq != BLACK and cq != WHITE:
             continue
         h = s.head[q]
+        dup = False
+        for j in range(k):
+            r = _nb8(last, j, w)
+            if (s.color[r] == BLACK or s.color[r] == WHITE) and s.head[r] == h:
+                dup = True
+        if dup:
+            continue
         lib = atari_liberty(s, h)
         if lib == 0:
             continue
         if cq != c:
-            cand[n] = lib
-            n += 1
+            n = _add(cand, n, lib)
             continue
         if liberties_after(s, lib, c) >= 2:  # extend out of atari
-            cand[n] = lib
-            n += 1
+            n = _add(cand, n, lib)
         x = h  # capture a string that holds ours in atari
         while True:
             for j in range(4):
@@ -139,10 +154,9 @@ def _capture_escape(s: BoardState, c: int, last: int, cand: np.ndarray) -> int:
                 if s.color[r] == 3 - c:
                     lr = atari_liberty(s, s.head[r])
                     if lr != 0:
-                        cand[n] = lr
-                        n += 1
+                        n = _add(cand, n, lr)
             x = s.nxt[x]
-            if x == h or n >= cand.shape[0] - 8:
+            if x == h:
                 break
     return n
 
@@ -164,8 +178,7 @@ def _patterns(s: BoardState, last: int, pat3: np.ndarray, cand: np.ndarray) -> i
     for k in range(8):
         q = _nb8(last, k, w)
         if s.color[q] == EMPTY and pat3[pattern3_code(s, q)]:
-            cand[n] = q
-            n += 1
+            n = _add(cand, n, q)
     return n
 
 

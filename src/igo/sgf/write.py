@@ -13,6 +13,8 @@ presets of :meth:`~igo.core.rules.Ruleset.named`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from igo.core.color import Color
 from igo.core.record import GameRecord, GameResult
 from igo.sgf.read import MAPPED
@@ -35,9 +37,10 @@ def _prop(ident: str, values: list[str]) -> str:
     return ident + "".join(f"[{escape(v)}]" for v in values)
 
 
-def to_sgf(record: GameRecord) -> str:
+def to_sgf(record: GameRecord, comments: Mapping[int, str] | None = None) -> str:
     """The record as one SGF game: text ending in ``)``, on one line unless a property
-    value (a comment, say) holds a line break.
+    value (a comment, say) holds a line break. ``comments[i]`` becomes the ``C``
+    property of move ``i``'s node (0-based), e.g. an engine's win rate.
 
     Raises
     ------
@@ -65,8 +68,11 @@ def to_sgf(record: GameRecord) -> str:
     for ident, values in record.properties.items():
         if ident not in MAPPED and values:
             parts.append(_prop(ident, values))
-    for move in record.moves:
+    notes = comments or {}
+    for i, move in enumerate(record.moves):
         vertex = "" if move.point is None else move.point.check(size).to_sgf()
         parts.append(f";{move.color.letter}[{vertex}]")
+        if i in notes:
+            parts.append(_prop("C", [notes[i]]))
     parts.append(")")
     return "".join(parts)
