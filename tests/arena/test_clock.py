@@ -76,3 +76,24 @@ def test_engine_player_hears_its_clock() -> None:
     p.set_time_control(TimeControl.per_move(2.0))
     p.time_left(Color.BLACK, 2.0, 1)
     assert p.clock is not None and p.clock.system == "canadian" and p.clock.left == 2.0
+
+
+def test_match_cli_clock_options(tmp_path: object) -> None:
+    import json
+    from pathlib import Path
+
+    from igo.cli.main import main
+
+    out = Path(str(tmp_path)) / "m"
+    assert main(["match", "igo:random", "igo:random", "--games", "2", "--size", "5",
+                 "--workers", "1", "--time-per-move", "2", "--out", str(out), "--quiet",
+                 "--json"]) == 0
+    assert main(["match", "igo:random", "igo:random", "--time-per-move", "1",
+                 "--byo-periods", "3", "--out", str(out)]) == 1
+    assert main(["match", "igo:random", "igo:random", "--byo-yomi", "5",
+                 "--out", str(out)]) == 1  # byo-yomi without stones or periods
+    from igo.arena.config import MatchConfig
+
+    cfg = MatchConfig("igo:random", "igo:random", byo_yomi=2.0, byo_stones=1)
+    assert json.loads(cfg.to_json())["byo_stones"] == 1
+    assert cfg.time_control() == TimeControl.per_move(2.0)

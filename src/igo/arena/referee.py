@@ -80,7 +80,7 @@ class GameSettings:
     allow_resign: bool = True
     opening: tuple[Point, ...] = ()
     time: TimeControl | None = None
-    lag: float = 0.5
+    lag: float = 1.0
 
     def __post_init__(self) -> None:
         if self.move_cap < 1:

@@ -73,7 +73,8 @@ def game_settings(config: MatchConfig, index: int = 0) -> GameSettings:
                                  config.opening_rng(index), config.ruleset, config.handicap)
     return GameSettings(size=config.size, komi=config.komi, rules=config.ruleset,
                         move_cap=config.move_cap, handicap=config.handicap,
-                        allow_resign=config.allow_resign, opening=opening)
+                        allow_resign=config.allow_resign, opening=opening,
+                        time=config.time_control())
 
 
 def make_referee(config: MatchConfig, index: int = 0) -> Referee:

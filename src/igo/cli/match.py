@@ -105,6 +105,21 @@ def add_parser(subparsers: Any) -> None:
                        help="same as --workers 1 (kept for older scripts)")
     p.add_argument("--move-timeout", type=float, default=60.0,
                    help="seconds a GTP engine may take per reply (default 60)")
+    clock = p.add_argument_group(
+        "clock", "the same clock for both players, sent to engines with time_settings "
+        "(Canadian, absolute) or kgs-time_settings (Japanese byo-yomi); a player who "
+        "runs out loses on time")
+    clock.add_argument("--time-per-move", type=float, default=None, metavar="S",
+                       help="S seconds for every move (Canadian: no main time, 1 stone "
+                            "per S seconds)")
+    clock.add_argument("--main-time", type=float, default=0.0, metavar="S",
+                       help="main time in seconds")
+    clock.add_argument("--byo-yomi", type=float, default=0.0, metavar="S",
+                       help="overtime period in seconds")
+    clock.add_argument("--byo-stones", type=int, default=0, metavar="N",
+                       help="Canadian overtime: moves per period")
+    clock.add_argument("--byo-periods", type=int, default=0, metavar="N",
+                       help="Japanese byo-yomi: number of periods")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
@@ -120,6 +135,19 @@ def _slug(spec: str) -> str:
 def default_out(black: str, white: str, size: int) -> Path:
     """The default SGF folder of a match."""
     return Path("igo-matches") / f"{_slug(black)}-vs-{_slug(white)}-{size}x{size}"
+
+
+def _clock_fields(args: argparse.Namespace) -> dict[str, float | int]:
+    """The clock options as :class:`MatchConfig` fields (``--time-per-move S`` is
+    ``byo_yomi=S, byo_stones=1``)."""
+    if args.time_per_move is not None:
+        if args.main_time or args.byo_yomi or args.byo_stones or args.byo_periods:
+            raise ValueError("--time-per-move excludes --main-time and the byo-yomi options")
+        if args.time_per_move <= 0:
+            raise ValueError(f"--time-per-move must be positive, got {args.time_per_move}")
+        return {"byo_yomi": args.time_per_move, "byo_stones": 1}
+    return {"main_time": args.main_time, "byo_yomi": args.byo_yomi,
+            "byo_stones": args.byo_stones, "byo_periods": args.byo_periods}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
         size=args.size, komi=args.komi, rules=args.rules, max_moves=args.max_moves,
         seed=args.seed, handicap=args.handicap, allow_resign=not args.no_resign,
         dead_stones=args.dead_stones, random_opening=args.random_opening, out_dir=out,
-        move_timeout=args.move_timeout,
+        move_timeout=args.move_timeout, **_clock_fields(args),
         **({"gnugo": args.gnugo} if args.gnugo else {}))
     db = args.db or out / "results.sqlite"
     with MatchStore(db) as store:

@@ -104,6 +104,9 @@ class EnginePlayer(Player):
         self.board = Board(size, rules)
         self.komi = komi
         self.clock = None
+        prepare = getattr(self.generator, "prepare", None)
+        if callable(prepare):  # warm up (load models, compile) before any clock runs
+            prepare(self.board, komi)
 
     def set_time_control(self, control: TimeControl) -> None:
         self.control = control

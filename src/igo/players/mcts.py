@@ -95,6 +95,12 @@ class MCTSGenerator:
         self.watcher: tuple[Callable[[SearchResult], None], float] | None = None
         self._low = 0
 
+    def prepare(self, board: Board, komi: float) -> None:
+        """Build the search for a new game now (move model, kernels), so that the first
+        move's clock is not spent on it."""
+        self.set_context(komi)
+        self.search_for(board, board.to_play).run(playouts=16)
+
     def set_context(self, komi: float, clock: Clock | None = None) -> None:
         """The game's komi (a change starts a new search tree) and the player's clock
         (when given, :func:`~igo.search.timecontrol.move_budget` sets the time of
