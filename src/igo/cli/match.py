@@ -137,7 +137,7 @@ def default_out(black: str, white: str, size: int) -> Path:
     return Path("igo-matches") / f"{_slug(black)}-vs-{_slug(white)}-{size}x{size}"
 
 
-def _clock_fields(args: argparse.Namespace) -> dict[str, float | int]:
+def _clock_fields(args: argparse.Namespace) -> dict[str, Any]:
     """The clock options as :class:`MatchConfig` fields (``--time-per-move S`` is
     ``byo_yomi=S, byo_stones=1``)."""
     if args.time_per_move is not None:
