@@ -126,6 +126,12 @@ def against_gnugo(per: dict[int, list[bool]], gnugo: dict[int, bool]) -> dict[st
             "gnugo_only": gnugo_only, "mcnemar_p": p}
 
 
+def baseline_of(name: str, default: str) -> str:
+    """What a configuration is tested against: ``strong`` for ``strong_*`` (tabu on
+    the strong preset), else ``default`` (plain MCTS, ``paper``)."""
+    return "strong" if name.startswith("strong_") else default
+
+
 def cmd_report(a: argparse.Namespace) -> int:
     rows = [json.loads(line) for path in a.out for line in path.read_text().splitlines()
             if line.strip()]
@@ -141,8 +147,10 @@ def cmd_report(a: argparse.Namespace) -> int:
                                 "rate": sum(flat) / len(flat),
                                 "solved_majority": sum(2 * sum(v) > len(v)
                                                        for v in per.values())}
-        base = groups.get((a.baseline, playouts))
-        if base is not None and name != a.baseline:
+        ref = baseline_of(name, a.baseline)
+        base = groups.get((ref, playouts))
+        if base is not None and name != ref:
+            item["baseline"] = ref
             chi2, p = chi2_against([c for v in base.values() for c in v], flat)
             item.update(chi2=chi2, p=p, paired_p=paired_test(base, per))
         out.append(item)
@@ -167,7 +175,7 @@ def cmd_report(a: argparse.Namespace) -> int:
 def markdown(items: list[dict[str, Any]]) -> str:
     """The report as a Markdown table (one row per configuration)."""
     lines = ["| config | playouts | problems | runs correct / runs | rate | problems solved "
-             "(majority) | χ² vs paper | p | paired p (Wilcoxon) | run 0 vs GNU Go "
+             "(majority) | χ² vs baseline | p | paired p (Wilcoxon) | run 0 vs GNU Go "
              "(ours only / GNU Go only, McNemar p) |", "|" + "---|" * 10]
     for it in items:
         if it["config"] == "gnugo":
@@ -175,7 +183,8 @@ def markdown(items: list[dict[str, Any]]) -> str:
                          f"{it['correct']} / {it['problems']} | {it['rate']:.1%} | "
                          f"{it['correct']} | | | | |")
             continue
-        test = (f"{it['chi2']:.2f} | {it['p']:.3g} | {it['paired_p']:.3g}" if "chi2" in it
+        test = (f"{it['chi2']:.2f} ({it['baseline']}) | {it['p']:.3g} | {it['paired_p']:.3g}"
+                if "chi2" in it
                 else "– | – | –")
         versus = (f"{it['ours_only']} / {it['gnugo_only']}, p = {it['mcnemar_p']:.3g}"
                   if "mcnemar_p" in it else "")
