@@ -21,3 +21,14 @@ def test_bench_playouts_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_rejects_nonpositive_seconds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "playouts", "--seconds", "0"]) == 1
     assert "--seconds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("preset", ["paper", "strong"])
+def test_bench_search_json(preset: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "search", "--size", "7", "--seconds", "0.3", "--preset", preset,
+                 "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert {"size", "preset", "playouts", "playouts_per_s", "threads"} <= set(doc)
+    assert doc["size"] == 7 and doc["preset"] == preset and doc["threads"] == 1
+    assert doc["playouts"] > 0 and doc["playouts_per_s"] > 0
+    assert doc["policy"] == ("light" if preset == "paper" else "heavy")
