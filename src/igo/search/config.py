@@ -93,7 +93,7 @@ class SearchConfig:
     tabu_tenure: int = 0
     tabu_max_tries: int = 50
     tabu_key: str = "move"
-    tree_capacity: int = 400_000
+    tree_capacity: int = 1_000_000
     tabu_slots: int = 65_536
     threads: int = 1
     max_depth: int = 200
