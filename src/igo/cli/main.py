@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from igo.core.errors import IgoError
 
 # Sub-commands, in the order ``igo --help`` lists them.
-COMMANDS = ("demo", "gtp", "match", "replay", "bench", "influence", "movepred", "strength",
-            "tsumego")
+COMMANDS = ("demo", "gtp", "match", "elo", "replay", "bench", "influence", "movepred",
+            "strength", "tsumego")
 
 
 def build_parser() -> argparse.ArgumentParser:
