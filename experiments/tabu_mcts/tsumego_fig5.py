@@ -135,6 +135,16 @@ def baseline_of(name: str, default: str) -> str:
 def cmd_report(a: argparse.Namespace) -> int:
     rows = [json.loads(line) for path in a.out for line in path.read_text().splitlines()
             if line.strip()]
+    seen: set[tuple[str, int, int, int]] = set()
+    unique = []
+    for r in rows:  # a run found twice (files pooled by hand) counts once
+        key = (r["config"], r["playouts"], r["index"], r["run"])
+        if key not in seen:
+            seen.add(key)
+            unique.append(r)
+    if len(unique) < len(rows):
+        print(f"{len(rows) - len(unique)} repeated runs ignored", file=sys.stderr)
+    rows = unique
     groups: dict[tuple[str, int], dict[int, list[bool]]] = {}
     for r in rows:
         groups.setdefault((r["config"], r["playouts"]), {}).setdefault(
