@@ -115,6 +115,16 @@ class Ratings:
             cell[0] += 1.0
             cell[1] += float(score)
 
+    def add_players(self, names: Iterable[str]) -> None:
+        """Register players before their first game (rated 0 by the prior until then)."""
+        for name in names:
+            self._player(name)
+
+    @property
+    def log_gamma(self) -> NDArray[np.float64]:
+        """The current ratings ``r_i = ln γ_i`` in :attr:`names` order (a copy)."""
+        return self._log_gamma.copy()
+
     def _player(self, name: str) -> int:
         if name not in self._index:
             self._index[name] = len(self.names)
