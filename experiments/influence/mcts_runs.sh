@@ -1,6 +1,6 @@
 #!/bin/sh
 # MCTS ownership beside the other models on the same held-out games (README, "MCTS ownership").
-# Usage: sh experiments/influence/mcts_runs.sh LANE   (lanes 1 and 2 run side by side)
+# Usage: sh experiments/influence/mcts_runs.sh LANE   (lanes 1, 2, 3 run side by side)
 # Writes experiments/influence/mcts/<name>.json (one `igo influence eval --json` line each,
 # progress in cache/mcts_<name>.log);
 # a run whose JSON exists is skipped (rerun a lane to resume). Then: mcts_report.py.
@@ -25,5 +25,6 @@ case "$1" in
     run fukui_tuned --model fukui --params experiments/influence/fukui_tuned.json
     run fukui_paper --model fukui --params paper
     run mcts_light_1000 --model mcts --playouts 1000 --policy light --tune-games 30
-    run mcts_strong_500 --model mcts --playouts 500 --tune-games 30 ;;
+    run mcts_strong_500 --model mcts --playouts 500 --tune-games 30 --stages 150 ;;
+3)  run mcts_strong_100 --model mcts --playouts 100 --tune-games 30 ;;
 esac

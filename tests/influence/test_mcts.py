@@ -71,6 +71,13 @@ def test_budget_and_option_errors() -> None:
     assert light.config.policy == "light" and light.config.use_priors
 
 
+def test_cli_default_budget_is_the_models() -> None:
+    from igo.cli import influence as cli
+    from igo.influence.mcts import DEFAULT_PLAYOUTS
+
+    assert cli._DEFAULT_PLAYOUTS == DEFAULT_PLAYOUTS == MCTSModel().playouts
+
+
 def test_seconds_budget() -> None:
     own = MCTSModel(playouts=None, seconds=0.2, preset="paper")(split_board())
     assert own[:, 0].min() > 0.2 and own[:, 8].max() < -0.2

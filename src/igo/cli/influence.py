@@ -121,7 +121,7 @@ def _model_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--seed", type=int, default=None, help="seed of the searches (default 0)")
 
 
-_DEFAULT_PLAYOUTS = 1000  # igo.influence.mcts.DEFAULT_PLAYOUTS (not imported: keeps --help fast)
+_DEFAULT_PLAYOUTS = 200  # igo.influence.mcts.DEFAULT_PLAYOUTS (not imported: keeps --help fast)
 _MCTS_OPTIONS = ("playouts", "seconds", "search_preset", "policy", "komi", "seed")
 
 

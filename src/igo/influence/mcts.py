@@ -30,8 +30,10 @@ if TYPE_CHECKING:
     from igo.search.config import SearchConfig
 
 #: Playouts per position unless told (half with each colour to move); chosen by the
-#: accuracy/time measurement of ``experiments/influence/README.md`` ("MCTS ownership").
-DEFAULT_PLAYOUTS = 1000
+#: accuracy/time measurement of ``experiments/influence/README.md`` ("MCTS ownership"):
+#: with the strong preset, 200 playouts are as accurate as 1000 at every stage (within
+#: 0.002 on 150 held-out 9-dan games) for a quarter of the time; 100 lose 0.004 at move 20.
+DEFAULT_PLAYOUTS = 200
 #: Komi used when the caller does not know the game's (Tygem's 6.5).
 DEFAULT_KOMI = 6.5
 
