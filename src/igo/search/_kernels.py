@@ -114,7 +114,7 @@ def child_value(t: Tree, i: int, parent_n: float, log_n: float, sqrt_n: float,
     eqex = prm[P_PRIOR_EQEX]
     if eqex > 0.0:
         pv = eqex
-        pw = eqex * _prior_rate(t, i, prm)
+        pw = eqex * t.PR[i]
     nt = n + pv
     if nt > 0.0:
         q = (w + pw) / nt
@@ -137,15 +137,13 @@ def child_value(t: Tree, i: int, parent_n: float, log_n: float, sqrt_n: float,
 
 
 @njit
-def _prior_rate(t: Tree, i: int, prm: np.ndarray) -> float:
+def prior_rate(p: float, siblings: int, sharpness: float) -> float:
     """Pseudo win rate of a prior: the probability times the number of siblings says
     how much better than average the move model finds the move."""
-    parent = t.parent[i]
-    k = t.nch[parent] if parent >= 0 else 1
-    x = t.P[i] * k
+    x = p * siblings
     if x <= 0.0:
         return 0.0
-    return 0.5 + 0.5 * math.tanh(prm[P_PRIOR_SHARP] * math.log(x))
+    return 0.5 + 0.5 * math.tanh(sharpness * math.log(x))
 
 
 @njit
@@ -204,6 +202,8 @@ def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
     k += 1
     t.first[node] = used
     t.nch[node] = k
+    for i in range(used, used + k):
+        t.PR[i] = prior_rate(t.P[i], k, prm[P_PRIOR_SHARP])
     if t.tslot[node] >= 0:
         TB.release(pool, t.tslot, node)
     t.meta[T_USED] = used + k
@@ -223,6 +223,7 @@ def _init_child(t: Tree, i: int, parent: int, move: int, prior: float) -> None:
     t.RN[i] = 0.0
     t.RW[i] = 0.0
     t.P[i] = prior
+    t.PR[i] = 0.0
     t.tslot[i] = -1
 
 

@@ -53,6 +53,7 @@ def _copy_node(src: Tree, s: int, dst: Tree, d: int, parent: int) -> None:
     dst.RN[d] = src.RN[s]
     dst.RW[d] = src.RW[s]
     dst.P[d] = src.P[s]
+    dst.PR[d] = src.PR[s]
     dst.tslot[d] = -1
     dst.first[d] = -1
     dst.nch[d] = 0

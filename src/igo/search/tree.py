@@ -5,7 +5,8 @@ Node ``n`` is the position after its ``move`` (padded point, 0 = pass), played b
 colour that was to move at its parent. Its children are the nodes
 ``first[n] .. first[n] + nch[n] - 1`` (``first[n] = -1`` before expansion). ``N``/``W``
 are the visits and wins *for the player who played* ``move``; ``RN``/``RW`` the same
-for AMAF (RAVE); ``P`` is the move model's prior probability of the move;
+for AMAF (RAVE); ``P`` is the move model's prior probability of the move and ``PR``
+the pseudo win rate it stands for (computed once, at expansion);
 ``flags`` holds :data:`BANNED` for root moves that positional superko forbids.
 
 When the pool is full, leaves are no longer expanded: the search goes on with
@@ -41,6 +42,7 @@ class Tree(NamedTuple):
     RN: np.ndarray  # float64
     RW: np.ndarray  # float64
     P: np.ndarray  # float64
+    PR: np.ndarray  # float64: the prior's pseudo win rate (set at expansion)
     tslot: np.ndarray  # int32, tabu slot of a leaf (-1 none)
     meta: np.ndarray  # int64[T_META]
 
@@ -52,7 +54,7 @@ def new_tree(capacity: int) -> Tree:
     t = Tree(np.full(capacity, -1, np.int32), np.zeros(capacity, np.int32),
              np.zeros(capacity, np.int32), np.full(capacity, -1, np.int32),
              np.zeros(capacity, np.int8), np.zeros(capacity), np.zeros(capacity),
-             np.zeros(capacity), np.zeros(capacity), np.zeros(capacity),
+             np.zeros(capacity), np.zeros(capacity), np.zeros(capacity), np.zeros(capacity),
              np.full(capacity, -1, np.int32), np.zeros(T_META, np.int64))
     t.meta[T_USED] = 1
     return t
@@ -65,7 +67,7 @@ def reset_tree(t: Tree) -> None:
     t.move[0] = 0
     t.parent[0] = -1
     t.flags[0] = 0
-    t.N[0] = t.W[0] = t.RN[0] = t.RW[0] = t.P[0] = 0.0
+    t.N[0] = t.W[0] = t.RN[0] = t.RW[0] = t.P[0] = t.PR[0] = 0.0
     t.tslot[0] = -1
     t.meta[:] = 0
     t.meta[T_USED] = 1
