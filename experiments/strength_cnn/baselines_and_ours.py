@@ -55,7 +55,9 @@ def matrices(cache, colour, pats):
     if not f.exists():
         full = {k: feature_matrix(cache, rows[k], SummaryConfig(GROUPS, pats), True)
                 for k in ("train_all", "test")}
-        np.savez(f, **full)
+        tmp = f.with_suffix(".tmp.npz")
+        np.savez(tmp, **full)
+        tmp.replace(f)
     z = np.load(f)
     ends = np.cumsum([0, *group_widths(cache, pats).values()])
     return rows, {k: {g: z[k][:, ends[i]:ends[i + 1]] for i, g in enumerate(GROUPS)}
@@ -89,13 +91,13 @@ def run_colour(cache, colour, rows, mats, cfg, scale):
     return res
 
 
-def default_model(cache, mats, rows_by_colour, pats, cfg, scale, out_path):
+def default_model(cache, mats, rows_by_colour, pats, cfg, scale, out_path, k=5):
     t = time.perf_counter()
     feats = {c: np.concatenate([mats[c]["train_all"][g] for g in DEFAULT_GROUPS], axis=1)
              for c in (1, 2)}
-    model, _ = fit_model(cache, DEFAULT_GROUPS, cfg, k=5, progress=False, features=feats,
+    model, _ = fit_model(cache, DEFAULT_GROUPS, cfg, k=k, progress=False, features=feats,
                          patterns=pats)
-    res = {"groups": DEFAULT_GROUPS, "train_wall_s": time.perf_counter() - t}
+    res = {"groups": DEFAULT_GROUPS, "folds": k, "train_wall_s": time.perf_counter() - t}
     save_model(model, out_path)
     test_rows, raws, trues = [], [], []
     for colour, name in ((1, "B"), (2, "W")):
@@ -125,6 +127,8 @@ if __name__ == "__main__":
     ap.add_argument("--cache", default=str(HERE / "cache" / "fox"))
     ap.add_argument("--model-out", default=str(HERE / "cache" / "strength-19.npz"))
     ap.add_argument("--skip-ablation", action="store_true")
+    ap.add_argument("--folds", type=int, default=5,
+                    help="nets per colour (k-fold by player); 1 = one net, held-out split")
     a = ap.parse_args()
     cache = open_cache(Path(a.cache))
     d = cache.meta["describe"]["scale"]
@@ -139,7 +143,8 @@ if __name__ == "__main__":
         if not a.skip_ablation:
             out["BW"[colour - 1]] = run_colour(cache, colour, rows[colour], mats[colour], cfg,
                                                scale)
-    out["default_model"] = default_model(cache, mats, rows, pats, cfg, scale, a.model_out)
+    out["default_model"] = default_model(cache, mats, rows, pats, cfg, scale, a.model_out,
+                                         a.folds)
     (HERE / "results").mkdir(exist_ok=True)
     (HERE / "results" / "ours.json").write_text(json.dumps(out, indent=1))
     print(json.dumps(out["default_model"], indent=1))

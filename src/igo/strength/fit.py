@@ -53,6 +53,14 @@ def pattern_vocabulary(cache: StrengthCache, rows: np.ndarray, n_patterns: int) 
     return fit_patterns(np.concatenate(ids) if ids else np.zeros(0), n_patterns)
 
 
+def fit_holdout(x: np.ndarray, y: np.ndarray, is_val: np.ndarray, cfg: OursConfig
+                ) -> tuple[list[FittedNet], np.ndarray]:
+    """One net trained on the training players, stopped at the iteration best on the
+    held-out players ``is_val``; its estimates of the held-out examples."""
+    net = fit_net(x[~is_val], y[~is_val], x[is_val], y[is_val], cfg)
+    return [net], net.predict(x[is_val])
+
+
 def fit_model(cache: StrengthCache, groups: tuple[str, ...], cfg: OursConfig, k: int = 5,
               n_patterns: int = 100, progress: bool = True,
               features: dict[int, np.ndarray] | None = None,
@@ -62,6 +70,8 @@ def fit_model(cache: StrengthCache, groups: tuple[str, ...], cfg: OursConfig, k:
 
     ``features`` (colour → matrix of the training-fold rows of that colour, in
     :func:`~igo.strength.splits.split_rows` order) and ``patterns`` skip recomputing them.
+    ``k = 1``: one net per colour, held out = the validation split of
+    :func:`~igo.strength.splits.split_rows` (its estimates fit the uncertainty model).
     """
     bounds = cache.meta["describe"]["scale"]
     scale = RankScale(bounds[0], bounds[1], (bounds[2], bounds[3]))
@@ -76,8 +86,14 @@ def fit_model(cache: StrengthCache, groups: tuple[str, ...], cfg: OursConfig, k:
              else feature_matrix(cache, rows, summ, progress))
         y = cache.examples[rows, 2]
         players = [cache.players[r] for r in rows]
-        nets[name], oofs[name] = fit_colour(x, y, players, cfg, k)
-        spreads[name] = fit_spread(oofs[name], y, players)
+        if k == 1:
+            is_val = np.isin(rows, split_rows(cache, colour)["val"])
+            nets[name], oofs[name] = fit_holdout(x, y, is_val, cfg)
+            spreads[name] = fit_spread(oofs[name], y[is_val],
+                                       [p for p, v in zip(players, is_val, strict=True) if v])
+        else:
+            nets[name], oofs[name] = fit_colour(x, y, players, cfg, k)
+            spreads[name] = fit_spread(oofs[name], y, players)
     mean = float(cache.examples[train_all, 2].mean())
     info = {"config": asdict(cfg), "folds": k, "train_examples": len(train_all),
             "data": cache.meta["describe"]}

@@ -1,0 +1,31 @@
+"""The committed default strength model on the bundled 9-dan game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from igo.cli.main import main
+from igo.strength.default import default_model_path
+from igo.strength.estimator import StrengthModelError, load_model
+
+DEMO = Path(__file__).resolve().parents[2] / "src" / "igo" / "data" / "demo-19x19.sgf"
+
+
+def test_default_model_loads() -> None:
+    m = load_model(default_model_path())
+    assert m.size == 19 and set(m.nets) == {"B", "W"}
+    assert all(s.se > 0 and 0 < s.lam for s in m.spread.values())
+    with pytest.raises(StrengthModelError, match="9x9"):
+        default_model_path(9)
+
+
+def test_default_model_on_a_strong_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["strength", str(DEMO), "--json", "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    (game,) = out["games"]
+    for e in game["estimates"]:
+        assert e["interval"][0] < e["rating"] < e["interval"][1]
+        assert e["rating"] > 2300  # a 9-dan game reads as strong (above 3d)
