@@ -17,7 +17,7 @@ DEMO = Path(__file__).resolve().parents[2] / "src" / "igo" / "data" / "demo-19x1
 def test_default_model_loads() -> None:
     m = load_model(default_model_path())
     assert m.size == 19 and set(m.nets) == {"B", "W"}
-    assert all(s.se > 0 and 0 < s.lam for s in m.spread.values())
+    assert all(s.se > 0 and s.lam > 0 for s in m.spread.values())
     with pytest.raises(StrengthModelError, match="9x9"):
         default_model_path(9)
 
