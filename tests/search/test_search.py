@@ -128,3 +128,11 @@ def test_limits_are_validated() -> None:
         s.run()
     with pytest.raises(ValueError):
         s.set_position(Board(13))
+
+
+def test_counter_names_follow_the_kernel_indices() -> None:
+    from igo.search import _kernels as K
+
+    assert len(K.STAT_NAMES) == K.N_STATS
+    for i, name in enumerate(K.STAT_NAMES):
+        assert getattr(K, "S_" + name.upper()) == i

@@ -82,6 +82,9 @@ S_CHECK2 = 9
 S_PRIOR_CALLS = 10
 S_MOVES = 11  # playout moves played
 N_STATS = 12
+#: Names of the counters, in index order (the keys of ``SearchResult.stats``).
+STAT_NAMES = ("iter", "playouts", "tries", "restarts", "expansions", "terminal", "repeat1",
+              "repeat2", "check1", "check2", "prior_calls", "moves")
 
 
 class Scratch(NamedTuple):

@@ -343,8 +343,7 @@ class Search:
                                    rw / rn if rn else 0.5))
         moves.sort(key=lambda s: (-s.visits, -s.winrate))
         stats = np.sum([wk.stats for wk in self.workers], axis=0)
-        names = [k[2:].lower() for k in dir(K) if k.startswith("S_")]
-        named = {n: int(stats[getattr(K, "S_" + n.upper())]) for n in names}
+        named = {n: int(v) for n, v in zip(K.STAT_NAMES, stats, strict=True)}
         return SearchResult(tuple(moves), named["playouts"] + named["terminal"], seconds,
                             named)
 
