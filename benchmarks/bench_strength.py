@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import lzma
+import os
 import platform
 import tempfile
 import time
@@ -37,11 +38,11 @@ def inference(n: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as d:
         for i, ln in enumerate(lines):
             Path(d, f"g{i:04d}.sgf").write_text(ln, encoding="utf-8")
-        igo(["strength", str(Path(d, "g0000.sgf")), "--json", "--no-progress"])  # warm-up
-        t = time.perf_counter()
         with contextlib.redirect_stdout(io.StringIO()):
+            igo(["strength", str(Path(d, "g0000.sgf")), "--json", "--no-progress"])  # warm-up
+            t = time.perf_counter()
             rc = igo(["strength", d, "--json", "--no-progress"])
-        wall = time.perf_counter() - t
+            wall = time.perf_counter() - t
     if rc != 0:
         raise SystemExit(f"igo strength failed ({rc})")
     return {"games": len(lines), "wall_s": round(wall, 2),
@@ -56,6 +57,7 @@ def main() -> None:
 
     torch.set_num_threads(1)
     out: dict[str, object] = {"benchmark": "strength estimation, 19x19 Fox games, one core",
+                              "load_average": round(os.getloadavg()[0], 1),
                               "date": time.strftime("%Y-%m-%d"), "machine": platform.machine(),
                               "inference_folder": inference(a.games)}
     timing = EXP / "timing.json"

@@ -1,7 +1,8 @@
 """Assemble results/ours.json from the saved test predictions (cache/ours-preds-*.npz),
 the validation RMSEs printed in the log, and the default model's results, when
 baselines_and_ours.py was stopped before writing it (it was, in this session: see
-README). Usage: python assemble.py LOG DEFAULT_JSON"""
+README). Usage: python assemble.py LOG_B LOG_W DEFAULT_JSON (the first 8 arms of each
+log are taken: MBN and the 7 ablation arms)."""
 
 import json
 import re
@@ -18,13 +19,14 @@ from igo.strength.splits import split_rows
 HERE = Path(__file__).resolve().parent
 
 if __name__ == "__main__":
-    log, default_json = sys.argv[1], sys.argv[2]
+    log_b, log_w, default_json = sys.argv[1], sys.argv[2], sys.argv[3]
     cache = open_cache(HERE / "cache" / "fox")
     scale = RankScale()
-    arms = [m.groups() for m in re.finditer(r"^(.+) (\d+\.\d) (\d+\.\d)$",
-                                            Path(log).read_text(), re.MULTILINE)]
-    val = {("B" if i < len(arms) // 2 else "W", name): float(v)
-           for i, (name, _test, v) in enumerate(arms)}
+    val = {}
+    for colour, log in (("B", log_b), ("W", log_w)):
+        arms = [m.groups() for m in re.finditer(r"^(.+) (\d+\.\d) (\d+\.\d)$",
+                                                Path(log).read_text(), re.MULTILINE)]
+        val.update({(colour, name): float(v) for name, _test, v in arms[:8]})
     out = {"drops": cache.meta["drops"], "config": {"iterations": 4000, "hidden": [64, 32],
                                                     "dropout": 0.1, "lr": 1e-3,
                                                     "weight_decay": 1e-4, "batch": 250}}

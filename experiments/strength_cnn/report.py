@@ -196,6 +196,10 @@ def table_ablation(ours):
     return "\n".join(lines)
 
 
+def _pct(x):
+    return "– (no output 0 or 2)" if x != x else f"{100 * x:.1f} %"
+
+
 def table5(cnn, cnn_c, ours_preds):
     lines = ["| classifier (Black) | accuracy | worst-case ratio | confusion (rows: true "
              "0/1/2) |", "|---|---|---|---|"]
@@ -206,7 +210,7 @@ def table5(cnn, cnn_c, ours_preds):
                 s = r[f"best_on_{pick}"]
                 lines.append(f"| CNN-R, best on {pick} (it. {s['iteration']}) | "
                              f"{100 * s['accuracy3']:.1f} % | "
-                             f"{100 * s['worst_case_ratio']:.1f} % | {s['confusion']} |")
+                             f"{_pct(s['worst_case_ratio'])} | {s['confusion']} |")
     for r in cnn_c.values():
         for pick in ("test", "val"):
             s = r[f"best_on_{pick}"]
@@ -228,6 +232,21 @@ def table_pooled(ours):
         lines.append(f"| {n} | {v['players']} | {v['sets']} | {v['rmse_points']:.0f} | "
                      f"{v['rmse_points'] / 100:.2f} | {100 * v['coverage95']:.0f} % |")
     return "\n".join(lines)
+
+
+def timing(runs, ours):
+    """Training wall times (this session's shared 2-core machine, one thread each)."""
+    t = {"note": "wall seconds under the session's load (load average 12-15 on 2 cores);"
+                 " the first minutes of the N=50 run, on a quieter machine, went at"
+                 " about 0.2 s an iteration (0.28 s with the evaluations every 100)"}
+    for name, r in runs.items():
+        n = r.get("reached", r["config"]["iterations"])
+        t[name] = {"iterations": n, "wall_s": round(r["wall_s"], 1),
+                   "s_per_iteration": round(r["wall_s"] / max(n, 1), 3)}
+    if ours:
+        t["ours_default_model"] = {"wall_s": round(ours["default_model"]["train_wall_s"], 1),
+                                   "nets": 2, "iterations_each": 4000}
+    (HERE / "results" / "timing.json").write_text(json.dumps(t, indent=1))
 
 
 def markdown(ours, out):
@@ -255,4 +274,5 @@ if __name__ == "__main__":
         fig_pooled(ours)
         fig_scatter_all(runs, ours)
         markdown(ours, out)
+    timing(runs, ours)
     print(json.dumps(out, indent=1)[:3000])
