@@ -8,6 +8,9 @@
   "correlation": x, "accuracy3": x, "worst_case_ratio": x}`` on any rank-labelled corpus;
 - ``igo strength train --data PATH --folds F --workdir DIR --out MODEL.npz`` encodes
   the records (resumable, in DIR) and fits the estimator on the training fold.
+
+``igo strength GAME.sgf --help``, ``igo strength eval --help`` and ``igo strength train
+--help`` list each form's options.
 """
 
 from __future__ import annotations
