@@ -95,7 +95,7 @@ def fig_long(runs):
     plt.figure(figsize=(6, 4))
     for r in runs.values():
         if r["config"]["iterations"] > 1000 and r["config"]["task"] == "regression" \
-                and r["arch"] == "paper":
+                and r["arch"] == "paper" and r["n_moves"] >= 26:
             plt.semilogx(r["iterations"], r["scores"]["test"],
                          label=f"{r['colour']} N={r['n_moves']}")
     plt.xlabel("iterations (log)")
