@@ -28,8 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import numpy as np
@@ -83,7 +82,7 @@ def run_once(figure: str, strategy: str, repetition: int, matchmakings: int,
     table, ideal = model(figure, seed=4)
     rng = np.random.default_rng([repetition, list(Strategy).index(Strategy(strategy))])
     config = MatchmakingConfig(Strategy(strategy), rank_sigma=rank_sigma)
-    ratings = Ratings(RatingsConfig(tolerance=1e-6))
+    ratings = Ratings(RatingsConfig(tolerance=1e-4))  # ranks only: 0.02 Elo is plenty
     ratings.add_players(str(p) for p in range(PLAYERS))
     last = [NOT_PLAYED] * PLAYERS
     ranking = list(rng.permutation(PLAYERS))
@@ -107,32 +106,56 @@ def run_once(figure: str, strategy: str, repetition: int, matchmakings: int,
 
 
 def main() -> None:
-    """Run every figure × strategy × repetition and write JSON and a PNG."""
+    """Run every repetition × figure × strategy; write JSONL as runs finish, then a PNG."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matchmakings", type=int, default=1000)
     parser.add_argument("--repetitions", type=int, default=10)
     parser.add_argument("--rank-sigma", type=float, default=3.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("experiments/importance/results"))
+    parser.add_argument("--plot-only", action="store_true",
+                        help="summarise the runs already in matchmaking.jsonl")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    jobs = [(f, s.value, r) for f in ("fig3", "fig4") for s in Strategy
-            for r in range(args.repetitions)]
-    start = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        futures = [pool.submit(run_once, f, s, r, args.matchmakings, args.rank_sigma)
-                   for f, s, r in jobs]
-        runs = [future.result() for future in futures]
-    result: dict[str, object] = {
-        "games": [2 * RECORD_EVERY * (i + 1) for i in range(len(runs[0]))],
-        "matchmakings": args.matchmakings, "repetitions": args.repetitions,
-        "rank_sigma": args.rank_sigma, "seconds": time.perf_counter() - start}
-    for figure in ("fig3", "fig4"):
-        result[figure] = {s.value: np.mean([run for (f, v, _), run in zip(jobs, runs, strict=True)
-                                            if f == figure and v == s.value], axis=0).tolist()
-                          for s in Strategy}
+    runs_path = args.out / "matchmaking.jsonl"
+    if not args.plot_only:
+        run_all(args, runs_path)
+    result = summarise([json.loads(line) for line in runs_path.read_text().splitlines()])
     (args.out / "matchmaking.json").write_text(json.dumps(result, indent=1) + "\n")
     plot(result, args.out / "matchmaking.png")
+
+
+def run_all(args: argparse.Namespace, runs_path: Path) -> None:
+    """All runs, repetitions outermost, each appended to ``runs_path`` when done."""
+    jobs = [(f, s.value, r) for r in range(args.repetitions) for f in ("fig3", "fig4")
+            for s in Strategy]
+    runs_path.write_text("")
+    with ProcessPoolExecutor(args.workers) as pool:
+        futures = {pool.submit(run_once, f, s, r, args.matchmakings, args.rank_sigma): (f, s, r)
+                   for f, s, r in jobs}
+        for future in as_completed(futures):
+            figure, strategy, repetition = futures[future]
+            record = {"figure": figure, "strategy": strategy, "repetition": repetition,
+                      "rank_sigma": args.rank_sigma, "errors": future.result()}
+            with runs_path.open("a") as handle:
+                handle.write(json.dumps(record) + "\n")
+
+
+def summarise(runs: list[dict[str, object]]) -> dict[str, object]:
+    """Mean error curve per figure and strategy over the repetitions that finished."""
+    result: dict[str, object] = {}
+    for figure in ("fig3", "fig4"):
+        curves: dict[str, object] = {}
+        for strategy in Strategy:
+            errors = [r["errors"] for r in runs
+                      if r["figure"] == figure and r["strategy"] == strategy.value]
+            if errors:
+                curves[strategy.value] = {"repetitions": len(errors),
+                                          "mean": np.mean(errors, axis=0).tolist()}
+        result[figure] = curves
+    length = max(len(r["errors"]) for r in runs)  # type: ignore[arg-type]
+    result["games"] = [2 * RECORD_EVERY * (i + 1) for i in range(length)]
+    return result
 
 
 def plot(result: dict[str, object], path: Path) -> None:
@@ -148,8 +171,9 @@ def plot(result: dict[str, object], path: Path) -> None:
     for axis, figure in zip(axes, ("fig3", "fig4"), strict=True):
         curves = result[figure]
         assert isinstance(curves, dict)
-        for name, values in curves.items():
-            axis.plot(result["games"], values, label=name)
+        for name, curve in curves.items():
+            axis.plot(result["games"], curve["mean"],
+                      label=f"{name} ({curve['repetitions']} runs)")
         axis.set(title=titles[figure], xlabel="games", ylabel="mean rank error", xlim=(0, 2000))
         axis.set_ylim(bottom=0)
         axis.grid(alpha=0.3)
