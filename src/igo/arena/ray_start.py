@@ -252,7 +252,7 @@ def loopback_environment(temp_dir: Path, *, joining: bool = False) -> dict[str, 
 
 
 def _short_temp_dir() -> Path:
-    """A new folder with a short path (``/tmp/igo-ray-XXXXXXXX``) for Ray's sockets;
+    """A new folder with a short path (``/tmp/igo-ray-`` and 8 random characters) for Ray's sockets;
     Ray's own folder is its subfolder ``ray``, as under Ray's default ``/tmp``."""
     base = "/tmp" if os.path.isdir("/tmp") else None
     temp_dir = Path(tempfile.mkdtemp(prefix="igo-ray-", dir=base))

@@ -152,11 +152,10 @@ class MCTSGenerator:
             return RESIGN
         if self._pass_wins(board, color):
             return None
-        if best.move is None:
-            for alt in result.moves[1:]:
-                if alt.move is not None and alt.visits > 0:
-                    return alt.move if not self._pass_wins(board, color, force=True) else None
-            return None
+        if best.move is None and not self._pass_wins(board, color, force=True):
+            # the search prefers to pass but passing loses: the best other move
+            return next((m.move for m in result.moves[1:]
+                         if m.move is not None and m.visits > 0), None)
         return best.move
 
     def _should_resign(self, result: SearchResult) -> bool:

@@ -37,7 +37,6 @@ from igo.core._kernels import (
     is_eye,
     pass_move,
     place_checked,
-    rand_below,
     restore_state,
 )
 from igo.search import _tabu_kernels as TB
@@ -449,9 +448,3 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
         z = _score(s, komi, x)
         _backup(t, depth, root_color, z, x, nseq, amaf)
         stats[S_ITER] += 1
-
-
-@njit
-def fill_random(x: Scratch, n: int) -> int:
-    """A draw from the tree's generator (tests of determinism)."""
-    return rand_below(x.rng, n)
