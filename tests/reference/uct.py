@@ -18,7 +18,8 @@ Coord = tuple[int, int]
 
 
 def light_playout(board: RefBoard, color: int, rng: random.Random, komi: float) -> float:
-    """1.0 if Black wins a uniformly random, eye-avoiding playout from ``board``."""
+    """1.0 if Black wins a uniformly random, eye-avoiding playout from ``board``, 0.5
+    for a draw, else 0.0."""
     b = board.copy()
     passes = 0
     c = color
@@ -33,7 +34,8 @@ def light_playout(board: RefBoard, color: int, rng: random.Random, komi: float) 
             passes += 1
         c = opponent(c)
         moves += 1
-    return 1.0 if b.area_score(komi) > 0 else 0.0
+    lead = b.area_score(komi)
+    return 1.0 if lead > 0 else (0.5 if lead == 0 else 0.0)
 
 
 @dataclass

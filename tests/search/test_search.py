@@ -29,14 +29,16 @@ def _position() -> tuple[Board, RefBoard]:
     return b, r
 
 
-def test_flat_statistics_match_the_reference() -> None:
-    """Root win rates of light playouts agree with the oracle within sampling error."""
+@pytest.mark.parametrize("komi", [0.5, 1.0], ids=["half", "integer"])
+def test_flat_statistics_match_the_reference(komi: float) -> None:
+    """Root win rates of light playouts agree with the oracle within sampling error
+    (with an integer komi, draws count half a win on both sides)."""
     board, ref = _position()
     flat = PAPER.with_options(expand_threshold=10**9)
-    s = Search(board, komi=0.5, config=flat, seed=3)
+    s = Search(board, komi=komi, config=flat, seed=3)
     s.run(playouts=6000)
     ours = {m.move: m for m in s.result().moves}
-    theirs = flat_uct(ref, 1, 0.5, 3000, random.Random(5))
+    theirs = flat_uct(ref, 1, komi, 3000, random.Random(5))
     compared = 0
     for move, node in theirs.items():
         key = None if move is None else Point(*move)
@@ -136,3 +138,16 @@ def test_counter_names_follow_the_kernel_indices() -> None:
     assert len(K.STAT_NAMES) == K.N_STATS
     for i, name in enumerate(K.STAT_NAMES):
         assert getattr(K, "S_" + name.upper()) == i
+
+
+@pytest.mark.parametrize(("komi", "black_value"), [(0.0, 0.5), (-0.5, 1.0), (0.5, 0.0)])
+def test_a_drawn_game_is_half_a_win(komi: float, black_value: float) -> None:
+    """A board split two columns each with a dame column between: Black's area equals
+    White's, so komi 0 is a draw, which the playouts score as 0.5."""
+    from igo.search import _kernels as SK
+
+    b = Board(5)
+    b.setup(black=[Point(r, c) for r in range(5) for c in (0, 1)],
+            white=[Point(r, c) for r in range(5) for c in (3, 4)])
+    s = Search(b, komi=komi, config=PAPER, seed=0)
+    assert SK._score(b.state, komi, s.workers[0].x) == black_value

@@ -11,7 +11,9 @@ Ending games (``pass``/``resign``):
   for ``resign_moves`` moves in a row, each with at least ``resign_min_visits``;
 - it passes when the opponent has just passed and passing wins under area scoring
   with the stones the search's ownership marks dead (mean owner beyond
-  ``dead_ownership`` for the other colour); it never passes when passing loses.
+  ``dead_ownership`` for the other colour), or when the search itself prefers the
+  pass and passing at least draws; it never passes when passing loses. (The
+  playouts score a draw, possible with an integer komi, as half a win.)
 """
 
 from __future__ import annotations
@@ -167,12 +169,14 @@ class MCTSGenerator:
         return self._low >= e.resign_moves
 
     def _pass_wins(self, board: Board, color: Color, force: bool = False) -> bool:
-        """True when the opponent just passed (or ``force``) and passing now wins by
-        area with the stones the search finds dead removed."""
+        """True when the opponent just passed and passing now wins by area with the
+        stones the search finds dead removed; with ``force`` (the search itself
+        prefers to pass) a draw is enough."""
         last = board.last_move
         if not force and (last is None or not last.is_pass):
             return False
-        return self.score_after_pass(board, color) > 0
+        score = self.score_after_pass(board, color)
+        return score > 0 or (force and score == 0)
 
     def score_after_pass(self, board: Board, color: Color) -> float:
         """Area score for ``color`` if the game ended now, dead stones by ownership."""

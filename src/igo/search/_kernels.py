@@ -334,8 +334,8 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
 
 @njit
 def _score(s: BoardState, komi: float, x: Scratch) -> float:
-    """1.0 if Black wins the finished position ``s`` by area, else 0.0; the final
-    owners are added to ``x.own``."""
+    """1.0 if Black wins the finished position ``s`` by area, 0.5 for a draw (an
+    integer komi), else 0.0; the final owners are added to ``x.own``."""
     size = s.meta[0]
     area_owner_into(s.color, size, x.owner, x.stack, x.members)
     d = 0
@@ -347,7 +347,8 @@ def _score(s: BoardState, komi: float, x: Scratch) -> float:
         elif o == 2:
             d -= 1
             x.own[i] -= 1.0
-    return 1.0 if d - komi > 0 else 0.0
+    lead = d - komi
+    return 1.0 if lead > 0 else (0.5 if lead == 0 else 0.0)
 
 
 @njit
