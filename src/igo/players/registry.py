@@ -6,7 +6,8 @@ A spec is ``KIND:ARGUMENT``:
 spec                   player
 =====================  ==========================================================
 ``igo:random``         igo's random player (legal moves that do not fill own eyes)
-``igo:NAME:k=v,k=v``   igo engine ``NAME`` with options (engines registered below)
+``igo:NAME:k=v,k=v``   igo engine ``NAME`` with options (engines registered below):
+                       ``igo:mcts:playouts=500,model=m.npz``, ``igo:policy:model=m.npz``
 ``gtp:COMMAND LINE``   an external GTP engine, e.g.
                        ``gtp:/usr/games/gnugo --mode gtp --level 1`` (shlex split)
 =====================  ==========================================================
@@ -19,13 +20,19 @@ import path, so heavy dependencies (PyTorch) load only when that engine is used.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import os
 from collections.abc import Callable, Mapping
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from igo.players.base import EnginePlayer, Player
+
+if TYPE_CHECKING:
+    from igo.movepred.model import MoveModel
 
 PlayerFactory = Callable[[dict[str, str], np.random.Generator], Player]
 
@@ -33,6 +40,7 @@ PlayerFactory = Callable[[dict[str, str], np.random.Generator], Player]
 IGO_ENGINES: Mapping[str, str] = {
     "random": "igo.players.registry:random_player",
     "mcts": "igo.players.registry:mcts_player",
+    "policy": "igo.players.registry:policy_player",
 }
 
 #: Spec kinds, with a one-line description for error messages and ``--help``.
@@ -57,14 +65,16 @@ def random_player(options: dict[str, str], rng: np.random.Generator) -> Player:
 
 
 def mcts_player(options: dict[str, str], rng: np.random.Generator) -> Player:
-    """``igo:mcts[:preset=strong,playouts=N,time=S,threads=K,tabu=L,...]``: the MCTS
-    engine (:mod:`igo.players.mcts`). ``preset`` is ``paper`` or ``strong``
+    """``igo:mcts[:preset=strong,playouts=N,time=S,threads=K,tabu=L,model=PATH,...]``:
+    the MCTS engine (:mod:`igo.players.mcts`). ``preset`` is ``paper`` or ``strong``
     (default); ``playouts`` and ``time`` (seconds) limit each move (default 1 s);
-    every other key is a field of :class:`igo.search.SearchConfig`."""
+    ``model`` is a move-model file for the priors (default: igo's model of the board
+    size); every other key is a field of :class:`igo.search.SearchConfig`."""
     from igo.players.mcts import MCTSGenerator, MoveLimits
     from igo.search.config import preset
 
     opts = dict(options)
+    model = _model_option(opts, "igo:mcts")
     try:
         config = preset(opts.pop("preset", "strong"))
         playouts = int(opts.pop("playouts")) if "playouts" in opts else None
@@ -77,7 +87,69 @@ def mcts_player(options: dict[str, str], rng: np.random.Generator) -> Player:
         raise PlayerSpecError(f"igo:mcts: {exc}") from None
     label = "igo:mcts" + (":" + ",".join(f"{k}={v}" for k, v in options.items())
                           if options else "")
-    return EnginePlayer(MCTSGenerator(config, limits, rng), name=label)
+    return EnginePlayer(MCTSGenerator(config, limits, rng, model=model), name=label)
+
+
+def policy_player(options: dict[str, str], rng: np.random.Generator) -> Player:
+    """``igo:policy[:model=PATH,temperature=T]``: moves drawn from a move model's
+    probabilities, no search (:mod:`igo.players.policy`). ``model`` defaults to igo's
+    19x19 model; ``temperature`` (default 1; 0 = always the most probable move)."""
+    from igo.players.policy import PolicyGenerator
+
+    opts = dict(options)
+    model = _model_option(opts, "igo:policy")
+    try:
+        temperature = float(opts.pop("temperature", "1"))
+        if opts:
+            raise ValueError(f"unknown options {sorted(opts)}")
+        if model is None:
+            from igo.movepred.default import load_default
+
+            model = load_default(19)
+        generator = PolicyGenerator(model, rng, temperature)
+    except ValueError as exc:
+        raise PlayerSpecError(f"igo:policy: {exc}") from None
+    label = "igo:policy" + (":" + ",".join(f"{k}={v}" for k, v in options.items())
+                            if options else "")
+    return EnginePlayer(generator, name=label)
+
+
+def _model_option(opts: dict[str, str], engine: str) -> MoveModel | None:
+    """Pop ``model=PATH`` from ``opts`` and load it (``None`` if absent).
+
+    Raises
+    ------
+    PlayerSpecError
+        If the file is missing or not a move model.
+    """
+    from igo.movepred.model_io import ModelFileError
+
+    path = opts.pop("model", None)
+    if path is None:
+        return None
+    try:
+        return _load_model_file(str(Path(path).resolve()), *_file_stamp(path))
+    except ModelFileError as exc:
+        raise PlayerSpecError(f"{engine}: {exc}") from None
+
+
+def _file_stamp(path: str) -> tuple[int, int]:
+    """``(mtime_ns, size)`` of a file, ``(0, 0)`` if it cannot be read (loading then
+    says why)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return 0, 0
+    return st.st_mtime_ns, st.st_size
+
+
+@functools.lru_cache(maxsize=8)
+def _load_model_file(path: str, mtime_ns: int, size: int) -> MoveModel:
+    """A model file, loaded once per process and version of the file (a worker plays
+    many games with the same models)."""
+    from igo.movepred.model_io import load_model
+
+    return load_model(path)
 
 
 def parse_options(text: str) -> dict[str, str]:
