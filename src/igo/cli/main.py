@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from igo.core.errors import IgoError
 
 # Sub-commands, in the order ``igo --help`` lists them.
-COMMANDS = ("demo", "gtp", "match", "elo", "replay", "bench", "influence", "movepred",
+COMMANDS = ("demo", "gtp", "match", "elo", "evolve", "replay", "bench", "influence", "movepred",
             "strength", "tsumego")
 
 

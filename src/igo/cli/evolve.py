@@ -1,0 +1,92 @@
+"""``igo evolve run CONFIG`` / ``igo evolve status DB``: paper 004's evolution loop.
+
+``run`` reads a TOML configuration (:mod:`igo.evolve.config`), extracts the fixed
+training subset once, then trains and rates individuals (:mod:`igo.evolve.loop`). Every
+game, rating, weight vector and model path goes to ``OUT/evolve.sqlite``; rerunning the
+same command resumes after a kill (SIGKILL included) with no game lost or played twice.
+Training and games run in a pool of ``--workers`` local processes (default: one per core;
+no server, no network), one after another with ``--workers 1``, on a Ray started here on
+127.0.0.1 with ``--ray``, or on the nodes of a Ray cluster with ``--address HOST:PORT``
+(the nodes must see ``OUT`` at the same path, e.g. over NFS). A line of progress a round
+(step, games, best Elo, games per second) goes to stderr.
+
+``status`` prints where a run stands (running or finished); ``--json`` prints the
+document of :func:`igo.evolve.status.run_status` (schema 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``igo evolve``."""
+    p = subparsers.add_parser(
+        "evolve", help="learn the importance of training records by evolution (paper 004)",
+        description="Learn weights of training records with PBILc: individuals are move "
+                    "models trained with weighted records, rated by Elo from games between "
+                    "them (paper 004).")
+    sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    r = sub.add_parser("run", help="run or resume the loop of a configuration file",
+                       description="Run (or resume) the evolution loop of CONFIG (TOML).")
+    r.add_argument("config", type=Path, metavar="CONFIG", help="TOML configuration file")
+    r.add_argument("--steps", type=int, default=None,
+                   help="run until this many steps are done (default: the file's steps)")
+    r.add_argument("--workers", type=int, default=None,
+                   help="tasks at once (default: number of cores) in local worker "
+                        "processes (no network); 1 = in this process")
+    where = r.add_mutually_exclusive_group()
+    where.add_argument("--ray", action="store_true",
+                       help="run on a Ray started here (127.0.0.1 only, --workers CPUs)")
+    where.add_argument("--address", default=None, metavar="HOST:PORT",
+                       help="run on the Ray cluster at HOST:PORT (uses the network)")
+    r.add_argument("--quiet", action="store_true", help="no progress lines")
+    r.set_defaults(func=run)
+    s = sub.add_parser("status", help="where a run stands",
+                       description="Print where the run of DB (evolve.sqlite, or its "
+                                   "folder) stands.")
+    s.add_argument("db", type=Path, metavar="DB", help="OUT/evolve.sqlite or OUT")
+    s.add_argument("--json", action="store_true", help="print the status as JSON")
+    s.set_defaults(func=status)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``igo evolve run``."""
+    from dataclasses import replace
+
+    from igo.arena.executor import ExecutorConfig
+    from igo.evolve.config import load_config
+    from igo.evolve.loop import run_evolution
+
+    config = load_config(args.config)
+    if args.steps is not None:
+        if args.steps < 0:
+            raise ValueError(f"--steps must be >= 0, got {args.steps}")
+        config = replace(config, steps=args.steps)
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {args.workers}")
+    executor = ExecutorConfig(workers=None if args.address else args.workers, ray=args.ray,
+                              address=args.address)
+
+    def say(line: str) -> None:
+        print(f"{time.strftime('%H:%M:%S')} {line}", file=sys.stderr, flush=True)
+
+    report = run_evolution(config, executor, None if args.quiet else say)
+    print(f"{report.steps_done} steps done, {report.individuals} individuals; this run: "
+          f"{report.games_played} games, {report.failed_attempts} failed attempts, "
+          f"{report.seconds:.0f} s")
+    return 0
+
+
+def status(args: argparse.Namespace) -> int:
+    """``igo evolve status``."""
+    from igo.evolve.status import format_status, run_status
+
+    doc = run_status(args.db)
+    print(json.dumps(doc, indent=1) if args.json else format_status(doc))
+    return 0

@@ -1,0 +1,342 @@
+"""The evolution loop of paper 004 (Fig. 2), resumable, on any executor.
+
+1. The initial population: ``N`` weight vectors from PBILc (:func:`igo.evolve.pbilc.start`),
+   each trained into a model (:func:`igo.evolve.individual.train_individual`, one task each).
+2. Its ratings: rounds of ``result+ranking+random`` pairings (two colour-swapped games
+   each) until every individual has played ``initial_games`` games on average; Elo by
+   Coulom's MM (:mod:`igo.arena.ratings`) over every game so far. Then the first PBILc
+   update (step 0).
+3. Steps ``1 … steps``: sample weights from PBILc → train an individual with them → rate
+   it in rounds of pairings against uniformly drawn members of the population, until it
+   has played ``new_games`` games, or at least ``min_games`` and it is rated last (the
+   paper stops at 1,000 games when the new individual is last) → update PBILc with the
+   ratings of the whole population (every game ever played counts).
+
+Everything the loop decides is drawn from generators seeded by ``(seed, step, …)`` and
+planned in the database before it is played (:mod:`igo.evolve.store`), so a driver killed
+at any moment (SIGKILL included) resumes where it stopped: the planned games still open are
+played again with their own seeds, none is played twice and none that finished is lost.
+A task whose worker dies (a killed process, a lost Ray node) is recorded in ``errors`` and
+run again, up to :data:`MAX_ATTEMPTS` times.
+
+Progress goes to ``report`` (a callable taking one line): one line a round with the step,
+the games so far, the games per second of this session, the best individual and the new
+one's rating and rank.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
+
+import numpy as np
+
+from igo.arena.executor import Executor, ExecutorConfig
+from igo.arena.ratings import Ratings, RatingsConfig
+from igo.arena.runner import PlayedGame
+from igo.arena.runner import _opened as opened
+from igo.evolve.config import EvolveConfig, EvolveConfigError
+from igo.evolve.games import (
+    black_score,
+    game_task,
+    initial_pairings,
+    last_pair_points,
+    new_individual_pairings,
+    play_individual_game,
+)
+from igo.evolve.individual import Trained, player_spec, train_individual
+from igo.evolve.pbilc import PbilcState, sample, start, update
+from igo.evolve.store import EvolveStore, GameResult, PlannedGame, StepRow
+from igo.evolve.subset import prepare_subset
+
+MAX_ATTEMPTS = 3
+DB_NAME = "evolve.sqlite"
+
+Report = Callable[[str], None]
+
+
+class EvolveError(RuntimeError):
+    """The loop cannot go on (an individual could not be trained)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoopReport:
+    """What one call of :func:`run_evolution` did."""
+
+    steps_done: int
+    individuals: int
+    games_played: int
+    failed_attempts: int
+    seconds: float
+
+
+def database_path(config: EvolveConfig) -> Path:
+    """Where the run's database is."""
+    return config.out / DB_NAME
+
+
+def run_evolution(config: EvolveConfig, executor: ExecutorConfig | Executor | None = None,
+                  report: Report | None = None) -> LoopReport:
+    """Run (or resume) the loop until ``config.steps`` steps are done.
+
+    Parameters
+    ----------
+    config
+        The run; its folder ``config.out`` holds the database, models, games and data.
+    executor
+        Where training and games run: an :class:`ExecutorConfig` (opened here and closed
+        after; default a local process pool, no network) or an open :class:`Executor`.
+    report
+        Called with one progress line at a time (default: nothing).
+
+    Raises
+    ------
+    EvolveConfigError
+        If the folder holds a run with another configuration.
+    """
+    t0 = time.monotonic()
+    config.out.mkdir(parents=True, exist_ok=True)
+    with EvolveStore(database_path(config)) as store:
+        _check_same_run(store, config)
+        say = report or (lambda line: None)
+        say(f"preparing the training subset ({config.subset} records) in {config.out / 'data'}")
+        prepare_subset(config.out / "data", config.records, config.subset, config.stride)
+        before = store.game_counts().get("done", 0)
+        errors_before = len(store.errors())
+        with opened(executor or ExecutorConfig()) as ex:
+            loop = _Loop(config, store, ex, say)
+            loop.run()
+        steps = store.steps()
+        return LoopReport(len(steps) - 1 if steps else 0, len(store.individuals()),
+                          store.game_counts().get("done", 0) - before,
+                          len(store.errors()) - errors_before, time.monotonic() - t0)
+
+
+def _check_same_run(store: EvolveStore, config: EvolveConfig) -> None:
+    stored = store.get_meta("config")
+    if stored is None:
+        store.set_meta("config", config.to_json())
+        return
+    old = EvolveConfig.from_dict(json.loads(stored))
+    mine, theirs = config.identity(), old.identity()
+    diff = [k for k in mine if mine[k] != theirs.get(k)]
+    if diff:
+        raise EvolveConfigError(f"{store.path} holds a run with other settings ({', '.join(diff)}"
+                                "); use another 'out' folder or the same settings")
+    store.set_meta("config", config.to_json())  # steps may grow
+
+
+def _describe(exc: BaseException) -> str:
+    return "".join(traceback.format_exception_only(type(exc), exc)).strip()[-4000:]
+
+
+class _Loop:
+    """The driver's state for one session (everything durable is in the store)."""
+
+    def __init__(self, config: EvolveConfig, store: EvolveStore, ex: Executor,
+                 say: Report) -> None:
+        self.config = config
+        self.pbilc = config.pbilc_config()
+        self.store = store
+        self.ex = ex
+        self.say = say
+        self.session_games = 0
+        self.t0 = time.monotonic()
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> None:
+        done = {row.step for row in self.store.steps()}
+        if 0 not in done:
+            self.initial_step()
+        for step in range(1, self.config.steps + 1):
+            if step not in done:
+                self.new_step(step)
+
+    def rng(self, *key: int) -> np.random.Generator:
+        """The generator of one decision, from the run's seed and ``key``."""
+        return np.random.default_rng([self.config.seed, *key])
+
+    def initial_step(self) -> None:
+        if not self.store.individuals():
+            state = start(self.pbilc, self.rng(0, 0))
+            self.store.add_individuals(0, state.population)
+        self.train_missing()
+        players = [ind.id for ind in self.store.individuals()]
+        target = len(players) * self.config.games.initial_games // 2
+        while True:
+            self.play_open(0)
+            planned = self.store.planned_count(0)
+            if planned >= target:
+                break
+            round_ = self.store.rounds(0)
+            ranking = self.ranking(players)
+            last = last_pair_points(self.store.finished_games(), players)
+            pairs = min(self.config.games.round_pairs, max(1, (target - planned + 1) // 2))
+            games = initial_pairings(players, ranking, last, pairs, self.rng(0, 1, round_))
+            self.store.plan_games(0, round_, games)
+        self.finish_step(0, None)
+
+    def new_step(self, step: int) -> None:
+        state = self.pbilc_state()
+        mine = [ind for ind in self.store.individuals() if ind.step == step]
+        if not mine:
+            weights = sample(self.pbilc, state, self.rng(step, 0))
+            new = self.store.add_individual(step, weights)
+        else:
+            new = mine[0].id
+        self.train_missing()
+        others = [ind.id for ind in self.store.individuals() if ind.id != new]
+        play = self.config.games
+        while True:
+            self.play_open(step)
+            ratings = self.fit()
+            counts = dict(zip(ratings.names, ratings.games_per_player(), strict=True))
+            n_new = int(counts.get(str(new), 0))
+            ranking = [int(r.name) for r in ratings.table()]
+            last = ranking[-1] == new if new in ranking else False
+            if n_new >= play.new_games or (n_new >= play.min_games and last):
+                break
+            round_ = self.store.rounds(step)
+            pairs = min(play.round_pairs, max(1, (play.new_games - n_new + 1) // 2))
+            self.store.plan_games(step, round_, new_individual_pairings(
+                new, others, pairs, self.rng(step, 1, round_)))
+        self.finish_step(step, new)
+
+    # ------------------------------------------------------------------ PBILc
+    def pbilc_state(self) -> PbilcState:
+        steps = self.store.steps()
+        last = steps[-1]
+        inds = self.store.individuals()
+        population = tuple(ind.weights for ind in inds if ind.step <= last.step)
+        return PbilcState(last.step + 1, last.centre, last.sigma, population,
+                          (np.nan,) * len(population))
+
+    def finish_step(self, step: int, new: int | None) -> None:
+        inds = self.store.individuals()
+        ratings = self.fit()
+        table = {int(r.name): r for r in ratings.table()}
+        fitness = [table[ind.id].elo for ind in inds]
+        if step == 0:
+            state = PbilcState(0, np.ones(self.pbilc.length),
+                               np.full(self.pbilc.length, np.sqrt(self.pbilc.initial_variance)),
+                               tuple(ind.weights for ind in inds), (np.nan,) * len(inds))
+        else:
+            prev = self.pbilc_state()
+            state = PbilcState(step, prev.centre, prev.sigma,
+                               tuple(ind.weights for ind in inds), (np.nan,) * len(inds))
+        state = update(self.pbilc, state, fitness)
+        best = max(table.values(), key=lambda r: r.elo)
+        rows = [(int(r.name), r.elo, r.low, r.high, r.games) for r in table.values()]
+        total = self.store.game_counts().get("done", 0)
+        self.store.finish_step(StepRow(step, new, state.centre, state.sigma, int(best.name),
+                                       best.elo, total), rows)
+        line = (f"step {step}/{self.config.steps} done: {len(inds)} individuals, {total} games,"
+                f" best #{best.name} {best.elo:+.0f} Elo")
+        if new is not None:
+            r = table[new]
+            rank = sorted(table.values(), key=lambda x: -x.elo).index(r) + 1
+            line += (f", new #{new} {r.elo:+.0f} [{r.low:+.0f}, {r.high:+.0f}]"
+                     f" rank {rank}/{len(inds)}")
+        self.say(line)
+
+    # ------------------------------------------------------------------ ratings
+    def fit(self) -> Ratings:
+        ratings = Ratings(RatingsConfig())
+        ratings.add_players(str(ind.id) for ind in self.store.individuals())
+        results = self.store.results()
+        if results:
+            ratings.add((str(b), str(w), s) for b, w, s in results)
+            ratings.fit()
+        return ratings
+
+    def ranking(self, players: list[int]) -> list[int]:
+        if not self.store.results():
+            return list(players)
+        return [int(r.name) for r in self.fit().table()]
+
+    # ------------------------------------------------------------------ tasks
+    def train_missing(self) -> None:
+        todo = [ind for ind in self.store.individuals() if ind.model_path is None]
+        if not todo:
+            return
+        data_dir = str(self.config.out / "data")
+        models = self.config.out / "models"
+        attempts = dict.fromkeys((ind.id for ind in todo), 0)
+        args = {ind.id: (ind.id, data_dir, [float(x) for x in ind.weights], self.config.mode,
+                         self.config.train, self.config.seed,
+                         str(models / f"individual-{ind.id:05d}.npz")) for ind in todo}
+        for key, a in args.items():
+            self.ex.submit(("train", key), train_individual, *a)
+        t = time.monotonic()
+        while self.ex.pending:
+            done = self.ex.next_done()
+            _, key = cast(tuple[str, int], done.key)
+            if done.error is not None:
+                attempts[key] += 1
+                self.say(f"training individual #{key} failed ({_describe(done.error)})")
+                if attempts[key] >= MAX_ATTEMPTS:
+                    raise EvolveError(f"individual #{key} failed to train {MAX_ATTEMPTS} "
+                                      f"times: {_describe(done.error)}")
+                self.ex.submit(("train", key), train_individual, *args[key])
+                continue
+            trained = cast(Trained, done.value)
+            self.store.set_trained(key, trained.model_path, trained.seconds,
+                                   trained.log_likelihood)
+        self.say(f"trained {len(todo)} individual(s) in {time.monotonic() - t:.0f} s")
+
+    def spec(self, individual: int, paths: dict[int, str | None]) -> str:
+        path = paths[individual]
+        if path is None:
+            raise EvolveError(f"individual #{individual} has no model file")
+        return player_spec(path, self.config.games)
+
+    def play_open(self, step: int) -> None:
+        """Play every planned game of ``step`` that has no result yet."""
+        open_games = self.store.open_games(step)
+        if not open_games:
+            return
+        paths = {ind.id: ind.model_path for ind in self.store.individuals()}
+        tasks = {g.id: (g, game_task(self.spec(g.black, paths), self.spec(g.white, paths),
+                                     g.seed, self.config.games)) for g in open_games}
+        for gid, (_, task) in tasks.items():
+            self.ex.submit(("game", gid), play_individual_game, task)
+        while self.ex.pending:
+            done = self.ex.next_done()
+            _, gid = cast(tuple[str, int], done.key)
+            game, task = tasks[gid]
+            if done.error is not None:
+                attempts = self.store.fail_attempt(gid, _describe(done.error), give_up=False)
+                if attempts >= MAX_ATTEMPTS:
+                    self.store.fail_attempt(gid, "given up", give_up=True)
+                else:
+                    self.ex.submit(("game", gid), play_individual_game, task)
+                continue
+            self.store_game(game, cast(PlayedGame, done.value))
+        self.progress(step)
+
+    def store_game(self, game: PlannedGame, played: PlayedGame) -> None:
+        folder = self.config.out / "games" / f"step-{game.step:04d}"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"game-{game.id:06d}.sgf"
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(played.sgf, encoding="utf-8")
+        os.replace(tmp, path)  # the file first: a finished row always has its SGF
+        if self.store.finish_game(game.id, GameResult(black_score(played.winner), played.result,
+                                                      played.reason, played.moves,
+                                                      played.duration, str(path))):
+            self.session_games += 1
+
+    def progress(self, step: int) -> None:
+        elapsed = max(time.monotonic() - self.t0, 1e-9)
+        counts = self.store.game_counts()
+        best = self.fit().table()[0]
+        self.say(f"step {step}/{self.config.steps} round {self.store.rounds(step)}: "
+                 f"{counts.get('done', 0)} games stored, best #{best.name} {best.elo:+.0f} Elo,"
+                 f" {self.session_games / elapsed:.2f} games/s this session"
+                 + (f", {counts['failed']} failed" if counts.get("failed") else ""))
