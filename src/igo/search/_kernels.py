@@ -17,6 +17,12 @@ One call of :func:`run_iterations` plays ``n`` iterations on one tree
 
 All parameters are in the float64 array ``prm`` at the ``P_*`` indices (built from
 :class:`igo.search.config.SearchConfig`). Counters go to ``stats`` (``S_*``).
+
+Every kernel here that allocates nothing is compiled without numba's reference
+counting (:func:`igo._jit.njit_noalloc`): with it, each call of ``_play`` or
+``child_value`` increfs and decrefs every array of the board state or tree, which
+cost 40 % of the search's time. Only :func:`expand` and :func:`run_iterations`
+keep it, since the move model's feature kernels they call allocate.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from igo._jit import njit
+from igo._jit import njit, njit_noalloc
 from igo.core._kernels import (
     BLACK,
     EMPTY,
@@ -105,7 +111,7 @@ class Scratch(NamedTuple):
     rng: np.ndarray  # uint64[1]
 
 
-@njit
+@njit_noalloc
 def child_value(t: Tree, i: int, parent_n: float, log_n: float, sqrt_n: float,
                 prm: np.ndarray) -> float:
     """Selection value of child ``i`` (for the player to move at its parent)."""
@@ -138,7 +144,7 @@ def child_value(t: Tree, i: int, parent_n: float, log_n: float, sqrt_n: float,
     return q
 
 
-@njit
+@njit_noalloc
 def prior_rate(p: float, siblings: int, sharpness: float) -> float:
     """Pseudo win rate of a prior: the probability times the number of siblings says
     how much better than average the move model finds the move."""
@@ -148,7 +154,7 @@ def prior_rate(p: float, siblings: int, sharpness: float) -> float:
     return 0.5 + 0.5 * math.tanh(sharpness * math.log(x))
 
 
-@njit
+@njit_noalloc
 def select_child(t: Tree, node: int, prm: np.ndarray) -> int:
     """The child of ``node`` with the highest :func:`child_value` (-1 if none)."""
     f = t.first[node]
@@ -213,7 +219,7 @@ def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
     return True
 
 
-@njit
+@njit_noalloc
 def _init_child(t: Tree, i: int, parent: int, move: int, prior: float) -> None:
     t.first[i] = -1
     t.nch[i] = 0
@@ -229,7 +235,7 @@ def _init_child(t: Tree, i: int, parent: int, move: int, prior: float) -> None:
     t.tslot[i] = -1
 
 
-@njit
+@njit_noalloc
 def _play(s: BoardState, p: int, c: int) -> None:
     if p == 0:
         pass_move(s)
@@ -237,7 +243,7 @@ def _play(s: BoardState, p: int, c: int) -> None:
         place_checked(s, p, c)
 
 
-@njit
+@njit_noalloc
 def _seen_before(x: Scratch, key: np.uint64) -> bool:
     """Insert ``key`` into the open-addressing set ``x.seen``; True if it was there."""
     mask = x.seen.shape[0] - 1
@@ -253,7 +259,7 @@ def _seen_before(x: Scratch, key: np.uint64) -> bool:
     return False
 
 
-@njit
+@njit_noalloc
 def _count_repeat(x: Scratch, leaf: int, k: int, h: np.uint64, stats: np.ndarray) -> None:
     if x.seen.shape[0] == 0:
         return
@@ -266,7 +272,7 @@ def _count_repeat(x: Scratch, leaf: int, k: int, h: np.uint64, stats: np.ndarray
         stats[S_REPEAT1 + k] += 1
 
 
-@njit
+@njit_noalloc
 def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.TabuPool,
              pat3: np.ndarray, x: Scratch, nseq: int, stats: np.ndarray) -> int:
     """Play out ``x.work`` (the leaf position, ``c`` to move) to the end, moves appended
@@ -332,7 +338,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
         restore_state(s, x.leaf)
 
 
-@njit
+@njit_noalloc
 def _score(s: BoardState, komi: float, x: Scratch) -> float:
     """1.0 if Black wins the finished position ``s`` by area, 0.5 for a draw (an
     integer komi), else 0.0; the final owners are added to ``x.own``."""
@@ -351,7 +357,7 @@ def _score(s: BoardState, komi: float, x: Scratch) -> float:
     return 1.0 if lead > 0 else (0.5 if lead == 0 else 0.0)
 
 
-@njit
+@njit_noalloc
 def _backup(t: Tree, depth: int, root_color: int, z: float, x: Scratch, nseq: int,
             amaf: bool) -> None:
     """Visits and wins along ``x.path[:depth + 1]``, then AMAF for their children.
