@@ -274,6 +274,7 @@ class _Loop:
         for key, a in args.items():
             self.ex.submit(("train", key), train_individual, *a)
         t = time.monotonic()
+        finished = 0
         while self.ex.pending:
             done = self.ex.next_done()
             _, key = cast(tuple[str, int], done.key)
@@ -288,6 +289,10 @@ class _Loop:
             trained = cast(Trained, done.value)
             self.store.set_trained(key, trained.model_path, trained.seconds,
                                    trained.log_likelihood)
+            finished += 1
+            if len(todo) > 1:
+                self.say(f"trained #{key} ({finished}/{len(todo)}) in {trained.seconds:.0f} s,"
+                         f" log-likelihood {trained.log_likelihood:.3f}")
         self.say(f"trained {len(todo)} individual(s) in {time.monotonic() - t:.0f} s")
 
     def spec(self, individual: int, paths: dict[int, str | None]) -> str:
