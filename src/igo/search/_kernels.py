@@ -43,10 +43,11 @@ from igo.core._kernels import (
     is_eye,
     pass_move,
     place_checked,
+    random_sensible_move,
     restore_state,
 )
 from igo.search import _tabu_kernels as TB
-from igo.search._policy_kernels import policy_move
+from igo.search._policy_kernels import LIGHT, heavy_move
 from igo.search._prior_kernels import PriorScratch, PriorTables, position_priors
 from igo.search.tree import BANNED, T_FULL, T_USED, Tree
 
@@ -283,6 +284,9 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
     tabu_l = int(prm[P_TABU_L])
     max_moves = int(prm[P_MAX_MOVES])
     by_position = prm[P_TABU_KEY] > 0.0
+    p_capture = prm[P_CAPTURE]
+    p_pattern = prm[P_PATTERN]
+    p_reject = prm[P_REJECT]
     sl = -1
     if tabu_l > 0:
         sl = TB.acquire(pool, t.tslot, leaf)
@@ -302,9 +306,15 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
         h1 = np.uint64(0)
         reached2 = False
         for k in range(max_moves):
-            p = policy_move(policy, s, cc, lastp, suicide_ok, x.rng, pat3, x.cand, prm,
-                            P_CAPTURE)
-            _play(s, p, cc)
+            if policy == LIGHT:  # a direct call the compiler can inline
+                p = random_sensible_move(s, cc, suicide_ok, x.rng)
+            else:
+                p = heavy_move(s, cc, lastp, suicide_ok, x.rng, pat3, x.cand, p_capture,
+                               p_pattern, p_reject)
+            if p == 0:
+                pass_move(s)
+            else:
+                place_checked(s, p, cc)
             if k < 2:
                 h = s.hashv[0] if by_position else np.uint64(p + 1)
                 if sl >= 0 and tries < prm[P_TABU_MAX_TRIES]:

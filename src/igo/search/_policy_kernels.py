@@ -53,6 +53,8 @@ def _nb8(p: int, k: int, w: int) -> int:
 @njit_noalloc
 def atari_liberty(s: BoardState, h: int) -> int:
     """The only liberty of the string with head ``h``, or 0 if it has more than one."""
+    if s.libs[h] > 4:  # pseudo-liberties: one liberty touches at most 4 of its stones
+        return 0
     w = s.meta[0] + 2
     lib = 0
     q = h
@@ -245,15 +247,3 @@ def heavy_move(s: BoardState, c: int, last: int, suicide_ok: bool, rng: np.ndarr
             if p != 0:
                 return p
     return _random_move(s, c, suicide_ok, rng, p_reject)
-
-
-@njit_noalloc
-def policy_move(policy: int, s: BoardState, c: int, last: int, suicide_ok: bool,
-                rng: np.ndarray, pat3: np.ndarray, cand: np.ndarray, prm: np.ndarray,
-                i_capture: int) -> int:
-    """The next playout move of ``policy`` (``LIGHT`` or ``HEAVY``); ``prm[i_capture
-    .. i_capture + 2]`` are the heavy policy's three probabilities."""
-    if policy == HEAVY:
-        return heavy_move(s, c, last, suicide_ok, rng, pat3, cand, prm[i_capture],
-                          prm[i_capture + 1], prm[i_capture + 2])
-    return _random_move(s, c, suicide_ok, rng, 0.0)
