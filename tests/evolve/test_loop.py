@@ -18,7 +18,7 @@ import pytest
 from igo.arena.executor import ExecutorConfig
 from igo.cli.main import main
 from igo.evolve.config import EvolveConfig, EvolveConfigError, load_config
-from igo.evolve.loop import database_path, run_evolution
+from igo.evolve.loop import EvolveError, database_path, run_evolution
 from igo.evolve.status import run_status
 from igo.evolve.subset import SubsetError
 from processes import HAS_PROC, PROC, alive, descendants
@@ -133,6 +133,26 @@ def test_run_status_and_resume(reference: EvolveConfig, capsys: pytest.CaptureFi
     assert after[:len(rows)] == rows and {r[1] for r in after[len(rows):]} == {3}
     with pytest.raises(EvolveConfigError, match="other settings"):
         run_evolution(replace(reference, seed=6), ExecutorConfig(workers=1))
+
+
+def _broken_game(task: object) -> None:
+    raise RuntimeError("engine exploded")
+
+
+def test_games_that_always_fail_stop_the_loop_then_resume(
+        tmp_path: Path, records: Path, reference: EvolveConfig,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    config = load_config(tiny_config(tmp_path, records))
+    with monkeypatch.context() as m:
+        m.setattr("igo.evolve.loop.play_individual_game", _broken_game)
+        with pytest.raises(EvolveError, match="every game of step 0 round 0 failed 3 times"
+                                              r".*engine exploded"):
+            run_evolution(config, ExecutorConfig(workers=1))
+    assert {r[5] for r in games(config)} == {"failed"} and len(errors(config)) == 4 * 3
+    lines: list[str] = []
+    run_evolution(config, ExecutorConfig(workers=1), lines.append)
+    assert any("4 game(s) given up by an earlier run are tried again" in x for x in lines)
+    check_same_games(config, reference)
 
 
 def test_missing_records_are_an_error(tmp_path: Path) -> None:

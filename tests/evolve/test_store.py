@@ -28,6 +28,9 @@ def test_games_are_planned_then_finished_once(tmp_path: Path) -> None:
         assert store.game_counts() == {"done": 1, "failed": 1}
         assert [e[1] for e in store.errors()] == [1, 2]
         assert store.finished_games() == [(a, b, 7, 1.0)]
+        assert store.round_counts(0, 0) == {"done": 1, "failed": 1}
+        assert store.reopen_failed() == 1 and [g.attempts for g in store.open_games()] == [0]
+        assert store.fail_attempt(second.id, "third", give_up=True) == 1
         store.finish_step(StepRow(0, None, np.ones(3), np.ones(3), a, 12.0, 1),
                           [(a, 12.0, 0.0, 24.0, 1), (b, -12.0, -24.0, 0.0, 1)])
         (row,) = store.steps()

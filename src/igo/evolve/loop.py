@@ -107,6 +107,9 @@ def run_evolution(config: EvolveConfig, executor: ExecutorConfig | Executor | No
         say = report or (lambda line: None)
         say(f"preparing the training subset ({config.subset} records) in {config.out / 'data'}")
         prepare_subset(config.out / "data", config.records, config.subset, config.stride)
+        reopened = store.reopen_failed()
+        if reopened:
+            say(f"{reopened} game(s) given up by an earlier run are tried again")
         before = store.game_counts().get("done", 0)
         errors_before = len(store.errors())
         with opened(executor or ExecutorConfig()) as ex:
@@ -309,6 +312,7 @@ class _Loop:
         paths = {ind.id: ind.model_path for ind in self.store.individuals()}
         tasks = {g.id: (g, game_task(self.spec(g.black, paths), self.spec(g.white, paths),
                                      g.seed, self.config.games)) for g in open_games}
+        tried = {g.id: g.attempts for g in open_games}
         for gid, (_, task) in tasks.items():
             self.ex.submit(("game", gid), play_individual_game, task)
         while self.ex.pending:
@@ -316,14 +320,22 @@ class _Loop:
             _, gid = cast(tuple[str, int], done.key)
             game, task = tasks[gid]
             if done.error is not None:
-                attempts = self.store.fail_attempt(gid, _describe(done.error), give_up=False)
-                if attempts >= MAX_ATTEMPTS:
-                    self.store.fail_attempt(gid, "given up", give_up=True)
-                else:
+                tried[gid] += 1
+                give_up = tried[gid] >= MAX_ATTEMPTS
+                self.store.fail_attempt(gid, _describe(done.error), give_up=give_up)
+                if not give_up:
                     self.ex.submit(("game", gid), play_individual_game, task)
                 continue
             self.store_game(game, cast(PlayedGame, done.value))
         self.progress(step)
+        rounds = {g.round for g in open_games}
+        for round_ in sorted(rounds):
+            counts = self.store.round_counts(step, round_)
+            if counts.get("done", 0) == 0 and counts.get("failed", 0) > 0:
+                last = self.store.errors()[-1][2] if self.store.errors() else "?"
+                raise EvolveError(f"every game of step {step} round {round_} failed "
+                                  f"{MAX_ATTEMPTS} times (last: {last}); fix the cause and "
+                                  "run again to retry them")
 
     def store_game(self, game: PlannedGame, played: PlayedGame) -> None:
         folder = self.config.out / "games" / f"step-{game.step:04d}"
@@ -340,8 +352,9 @@ class _Loop:
     def progress(self, step: int) -> None:
         elapsed = max(time.monotonic() - self.t0, 1e-9)
         counts = self.store.game_counts()
-        best = self.fit().table()[0]
+        best = (f"best #{r.name} {r.elo:+.0f} Elo" if self.store.results()
+                and (r := self.fit().table()[0]) else "no game yet")
         self.say(f"step {step}/{self.config.steps} round {self.store.rounds(step)}: "
-                 f"{counts.get('done', 0)} games stored, best #{best.name} {best.elo:+.0f} Elo,"
+                 f"{counts.get('done', 0)} games stored, {best},"
                  f" {self.session_games / elapsed:.2f} games/s this session"
                  + (f", {counts['failed']} failed" if counts.get("failed") else ""))

@@ -241,6 +241,13 @@ class EvolveStore:
                                  (game_id,))
         return attempts
 
+    def reopen_failed(self) -> int:
+        """Plan again every game given up (a new run tries them anew); returns how many."""
+        with self._db:
+            cur = self._db.execute(
+                "UPDATE games SET status = 'planned', attempts = 0 WHERE status = 'failed'")
+        return cur.rowcount
+
     def results(self) -> list[tuple[int, int, float]]:
         """``(black, white, black_score)`` of every finished game, in id order."""
         return [(int(b), int(w), float(s)) for b, w, s in self._db.execute(
@@ -255,6 +262,12 @@ class EvolveStore:
         """Games planned in ``step``, whatever their status."""
         return int(self._db.execute("SELECT COUNT(*) FROM games WHERE step = ?",
                                     (step,)).fetchone()[0])
+
+    def round_counts(self, step: int, round_: int) -> dict[str, int]:
+        """Number of games of one round by status."""
+        return {str(s): int(n) for s, n in self._db.execute(
+            "SELECT status, COUNT(*) FROM games WHERE step = ? AND round = ? GROUP BY status",
+            (step, round_))}
 
     def game_counts(self) -> dict[str, int]:
         """Number of games by status."""
