@@ -45,6 +45,7 @@ initial_games = 4
 new_games = 4
 min_games = 2
 round_pairs = 2
+idle_pairs = 1
 """
 
 
@@ -120,7 +121,7 @@ def check_same_games(run: EvolveConfig, reference: EvolveConfig) -> None:
 def test_run_status_and_resume(reference: EvolveConfig, capsys: pytest.CaptureFixture[str]
                                ) -> None:
     rows = games(reference)
-    assert len(rows) == 6 + 4 + 4 and {r[1] for r in rows} == {0, 1, 2}
+    assert len(rows) == 6 + 2 * (2 + 4) and {r[1] for r in rows} == {0, 1, 2}
     status = run_status(reference.out)
     assert status["steps_done"] == 2 and status["games"]["done"] == len(rows)
     assert status["best"] is not None and len(status["centre"]) == 10

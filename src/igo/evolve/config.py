@@ -39,6 +39,7 @@ which may grow so that a finished run goes on). Example (every key is optional e
     new_games = 200                         # at most, for each new individual
     min_games = 100                         # then stop early when it is last
     round_pairs = 10                        # colour-swapped pairs per round
+    idle_pairs = 0                          # pairs among the others while a new one trains
 
 Paths are relative to the configuration file's folder.
 """
@@ -86,6 +87,7 @@ class PlaySettings:
     new_games: int = 200
     min_games: int = 100
     round_pairs: int = 10
+    idle_pairs: int = 0
 
 
 @dataclass(frozen=True)
@@ -132,8 +134,9 @@ class EvolveConfig:
             (p.player in ("policy", "mcts"), "games.player must be 'policy' or 'mcts'"),
             (p.temperature >= 0 and p.playouts >= 1, "games: temperature >= 0, playouts >= 1"),
             (p.max_moves >= 0 and p.random_opening >= 0, "games: max_moves, random_opening >= 0"),
-            (p.initial_games >= 2 and p.new_games >= 2 and p.round_pairs >= 1,
-             "games: initial_games and new_games >= 2, round_pairs >= 1"),
+            (p.initial_games >= 2 and p.new_games >= 2 and p.round_pairs >= 1
+             and p.idle_pairs >= 0,
+             "games: initial_games and new_games >= 2, round_pairs >= 1, idle_pairs >= 0"),
             (0 <= p.min_games <= p.new_games, "games: 0 <= min_games <= new_games"),
         ]
         for ok, message in checks:
@@ -164,9 +167,10 @@ class EvolveConfig:
         return data
 
     def identity(self) -> dict[str, Any]:
-        """The fields a resumed run must agree on (all but ``steps`` and ``out``)."""
+        """The fields a resumed run must agree on: all but ``steps``, ``out`` and
+        ``games.idle_pairs`` (which only changes what the steps still to come plan)."""
         data = self.to_dict()
-        del data["steps"], data["out"]
+        del data["steps"], data["out"], data["games"]["idle_pairs"]
         return data
 
     @classmethod

@@ -33,16 +33,17 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 
-from igo.arena.executor import Executor, ExecutorConfig
+from igo.arena.executor import Executor, ExecutorConfig, Finished
 from igo.arena.ratings import Ratings, RatingsConfig
 from igo.arena.runner import PlayedGame
 from igo.arena.runner import _opened as opened
 from igo.evolve.config import EvolveConfig, EvolveConfigError
 from igo.evolve.games import (
+    GameTask,
     black_score,
     game_task,
     initial_pairings,
@@ -169,11 +170,11 @@ class _Loop:
         if not self.store.individuals():
             state = start(self.pbilc, self.rng(0, 0))
             self.store.add_individuals(0, state.population)
-        self.train_missing()
+        self.work(None)
         players = [ind.id for ind in self.store.individuals()]
         target = len(players) * self.config.games.initial_games // 2
         while True:
-            self.play_open(0)
+            self.work(0)
             planned = self.store.planned_count(0)
             if planned >= target:
                 break
@@ -193,11 +194,16 @@ class _Loop:
             new = self.store.add_individual(step, weights)
         else:
             new = mine[0].id
-        self.train_missing()
         others = [ind.id for ind in self.store.individuals() if ind.id != new]
         play = self.config.games
+        if play.idle_pairs and self.store.rounds(step) == 0:
+            # paper 004's step 5: while the new individual trains, the others play
+            ranking = [p for p in self.ranking([*others, new]) if p != new]
+            last = last_pair_points(self.store.finished_games(), others)
+            self.store.plan_games(step, 0, initial_pairings(
+                others, ranking, last, play.idle_pairs, self.rng(step, 2)))
         while True:
-            self.play_open(step)
+            self.work(step)
             ratings = self.fit()
             counts = dict(zip(ratings.names, ratings.games_per_player(), strict=True))
             n_new = int(counts.get(str(new), 0))
@@ -264,39 +270,55 @@ class _Loop:
         return [int(r.name) for r in self.fit().table()]
 
     # ------------------------------------------------------------------ tasks
-    def train_missing(self) -> None:
-        todo = [ind for ind in self.store.individuals() if ind.model_path is None]
-        if not todo:
-            return
-        data_dir = str(self.config.out / "data")
-        models = self.config.out / "models"
-        attempts = dict.fromkeys((ind.id for ind in todo), 0)
-        args = {ind.id: (ind.id, data_dir, [float(x) for x in ind.weights], self.config.mode,
-                         self.config.train, self.config.seed,
-                         str(models / f"individual-{ind.id:05d}.npz")) for ind in todo}
-        for key, a in args.items():
-            self.ex.submit(("train", key), train_individual, *a)
-        t = time.monotonic()
-        finished = 0
+    def work(self, step: int | None) -> None:
+        """Train every individual that has no model yet and play the open games of
+        ``step`` (if given), all on the executor at once; failed tasks run again."""
+        training = self.submit_training()
+        games = self.submit_games(step) if step is not None else {}
+        t, trained = time.monotonic(), 0
         while self.ex.pending:
             done = self.ex.next_done()
-            _, key = cast(tuple[str, int], done.key)
-            if done.error is not None:
-                attempts[key] += 1
-                self.say(f"training individual #{key} failed ({_describe(done.error)})")
-                if attempts[key] >= MAX_ATTEMPTS:
-                    raise EvolveError(f"individual #{key} failed to train {MAX_ATTEMPTS} "
-                                      f"times: {_describe(done.error)}")
-                self.ex.submit(("train", key), train_individual, *args[key])
-                continue
-            trained = cast(Trained, done.value)
-            self.store.set_trained(key, trained.model_path, trained.seconds,
-                                   trained.log_likelihood)
-            finished += 1
-            if len(todo) > 1:
-                self.say(f"trained #{key} ({finished}/{len(todo)}) in {trained.seconds:.0f} s,"
-                         f" log-likelihood {trained.log_likelihood:.3f}")
-        self.say(f"trained {len(todo)} individual(s) in {time.monotonic() - t:.0f} s")
+            kind, key = cast(tuple[str, int], done.key)
+            if kind == "train":
+                trained += self.training_done(done, key, training)
+            else:
+                self.game_done(done, key, games)
+        if training:
+            self.say(f"trained {len(training)} individual(s) in {time.monotonic() - t:.0f} s")
+        if step is not None and games:
+            self.progress(step)
+            self.check_rounds(step, {g.round for g, _, _ in games.values()})
+
+    def submit_training(self) -> dict[int, list[Any]]:
+        """Submit the training of every individual without a model: ``id -> [args,
+        attempts]``."""
+        todo = [ind for ind in self.store.individuals() if ind.model_path is None]
+        data_dir = str(self.config.out / "data")
+        models = self.config.out / "models"
+        jobs = {ind.id: [(ind.id, data_dir, [float(x) for x in ind.weights], self.config.mode,
+                          self.config.train, self.config.seed,
+                          str(models / f"individual-{ind.id:05d}.npz")), 0] for ind in todo}
+        for key, (args, _) in jobs.items():
+            self.ex.submit(("train", key), train_individual, *args)
+        return jobs
+
+    def training_done(self, done: Finished, key: int, jobs: dict[int, list[Any]]) -> int:
+        """Store a trained individual (1) or run its training again (0)."""
+        if done.error is not None:
+            jobs[key][1] += 1
+            self.say(f"training individual #{key} failed ({_describe(done.error)})")
+            if jobs[key][1] >= MAX_ATTEMPTS:
+                raise EvolveError(f"individual #{key} failed to train {MAX_ATTEMPTS} "
+                                  f"times: {_describe(done.error)}")
+            self.ex.submit(("train", key), train_individual, *jobs[key][0])
+            return 0
+        trained = cast(Trained, done.value)
+        self.store.set_trained(key, trained.model_path, trained.seconds,
+                               trained.log_likelihood)
+        if len(jobs) > 1:
+            self.say(f"trained #{key} in {trained.seconds:.0f} s, log-likelihood "
+                     f"{trained.log_likelihood:.3f}")
+        return 1
 
     def spec(self, individual: int, paths: dict[int, str | None]) -> str:
         path = paths[individual]
@@ -304,31 +326,35 @@ class _Loop:
             raise EvolveError(f"individual #{individual} has no model file")
         return player_spec(path, self.config.games)
 
-    def play_open(self, step: int) -> None:
-        """Play every planned game of ``step`` that has no result yet."""
-        open_games = self.store.open_games(step)
-        if not open_games:
-            return
+    def submit_games(self, step: int) -> dict[int, tuple[PlannedGame, GameTask, list[int]]]:
+        """Submit the open games of ``step`` whose players are trained: ``id -> (game,
+        task, [attempts])``."""
         paths = {ind.id: ind.model_path for ind in self.store.individuals()}
-        tasks = {g.id: (g, game_task(self.spec(g.black, paths), self.spec(g.white, paths),
-                                     g.seed, self.config.games)) for g in open_games}
-        tried = {g.id: g.attempts for g in open_games}
-        for gid, (_, task) in tasks.items():
-            self.ex.submit(("game", gid), play_individual_game, task)
-        while self.ex.pending:
-            done = self.ex.next_done()
-            _, gid = cast(tuple[str, int], done.key)
-            game, task = tasks[gid]
-            if done.error is not None:
-                tried[gid] += 1
-                give_up = tried[gid] >= MAX_ATTEMPTS
-                self.store.fail_attempt(gid, _describe(done.error), give_up=give_up)
-                if not give_up:
-                    self.ex.submit(("game", gid), play_individual_game, task)
-                continue
+        games = {}
+        for g in self.store.open_games(step):
+            if paths[g.black] is None or paths[g.white] is None:
+                continue  # (a new individual's games wait for its training)
+            task = game_task(self.spec(g.black, paths), self.spec(g.white, paths), g.seed,
+                             self.config.games)
+            games[g.id] = (g, task, [g.attempts])
+            self.ex.submit(("game", g.id), play_individual_game, task)
+        return games
+
+    def game_done(self, done: Finished, gid: int,
+                  games: dict[int, tuple[PlannedGame, GameTask, list[int]]]) -> None:
+        """Store a finished game, or run it again (up to :data:`MAX_ATTEMPTS` tries)."""
+        game, task, tried = games[gid]
+        if done.error is None:
             self.store_game(game, cast(PlayedGame, done.value))
-        self.progress(step)
-        rounds = {g.round for g in open_games}
+            return
+        tried[0] += 1
+        give_up = tried[0] >= MAX_ATTEMPTS
+        self.store.fail_attempt(gid, _describe(done.error), give_up=give_up)
+        if not give_up:
+            self.ex.submit(("game", gid), play_individual_game, task)
+
+    def check_rounds(self, step: int, rounds: set[int]) -> None:
+        """Stop when every game of a round failed (a broken model, a broken cluster)."""
         for round_ in sorted(rounds):
             counts = self.store.round_counts(step, round_)
             if counts.get("done", 0) == 0 and counts.get("failed", 0) > 0:
