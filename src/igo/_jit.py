@@ -89,3 +89,11 @@ def njit_noalloc(func: F) -> F:
     """
     options = {**OPTIONS, "_nrt": False}  # private numba option, absent from its stubs
     return cast(F, numba.njit(**options)(func))
+
+
+def njit_inline(func: F) -> F:
+    """:func:`njit_noalloc` for small kernels on the hottest paths (a board move, a
+    legality test): numba inlines them into their callers at compile time, so a
+    call does not pass every array of a board state as separate arguments."""
+    options = {**OPTIONS, "_nrt": False, "inline": "always"}
+    return cast(F, numba.njit(**options)(func))

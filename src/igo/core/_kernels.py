@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from igo._jit import njit, njit_noalloc
+from igo._jit import njit, njit_inline, njit_noalloc
 
 EMPTY = 0
 BLACK = 1
@@ -121,7 +121,7 @@ def zobrist_table(size: int, seed: int = 0x1F0) -> np.ndarray:
 # small helpers
 
 
-@njit_noalloc
+@njit_inline
 def _remove_empty(s: BoardState, p: int) -> None:
     n = s.meta[M_N_EMPTY] - 1
     i = s.epos[p]
@@ -131,7 +131,7 @@ def _remove_empty(s: BoardState, p: int) -> None:
     s.meta[M_N_EMPTY] = n
 
 
-@njit_noalloc
+@njit_inline
 def _add_empty(s: BoardState, p: int) -> None:
     n = s.meta[M_N_EMPTY]
     s.empties[n] = p
@@ -139,7 +139,7 @@ def _add_empty(s: BoardState, p: int) -> None:
     s.meta[M_N_EMPTY] = n + 1
 
 
-@njit_noalloc
+@njit_inline
 def _adjacency(s: BoardState, p: int, h: int) -> int:
     """Number of neighbours of ``p`` that belong to the string with head ``h``."""
     w = s.meta[M_SIZE] + 2
@@ -155,7 +155,7 @@ def _adjacency(s: BoardState, p: int, h: int) -> int:
     return k
 
 
-@njit_noalloc
+@njit_inline
 def check_move(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
     """Status of playing colour ``c`` at padded point ``p`` (simple ko included,
     superko not); the state is not changed."""
@@ -245,7 +245,7 @@ def play(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
     return OK
 
 
-@njit_noalloc
+@njit_inline
 def place_checked(s: BoardState, p: int, c: int) -> None:
     """The state change of :func:`play` for a move already known to be legal."""
     w = s.meta[M_SIZE] + 2
@@ -294,7 +294,7 @@ def place_checked(s: BoardState, p: int, c: int) -> None:
         s.meta[M_KO_COLOR] = opp
 
 
-@njit_noalloc
+@njit_inline
 def pass_move(s: BoardState) -> None:
     """A pass: only clears the ko point."""
     s.meta[M_KO_POINT] = 0
@@ -366,7 +366,7 @@ def hash_after(s: BoardState, p: int, c: int) -> np.uint64:
     return s.hashv[0] ^ own
 
 
-@njit_noalloc
+@njit_inline
 def is_eye(s: BoardState, p: int, c: int) -> bool:
     """True if empty ``p`` is an eye of colour ``c`` that a playout should not fill:
     all four neighbours are ``c`` (or off-board), and the opponent holds at most one
@@ -435,7 +435,7 @@ def liberties(s: BoardState, p: int) -> int:
 # random numbers: xorshift64*, state in a uint64[1] array passed explicitly
 
 
-@njit_noalloc
+@njit_inline
 def rand_below(rng: np.ndarray, n: int) -> int:
     """A pseudo-random integer in ``[0, n)`` from the xorshift64* state ``rng[0]``."""
     x = rng[0]
