@@ -208,8 +208,8 @@ class _Loop:
             counts = dict(zip(ratings.names, ratings.games_per_player(), strict=True))
             n_new = int(counts.get(str(new), 0))
             ranking = [int(r.name) for r in ratings.table()]
-            last = ranking[-1] == new if new in ranking else False
-            if n_new >= play.new_games or (n_new >= play.min_games and last):
+            rated_last = ranking[-1] == new if new in ranking else False
+            if n_new >= play.new_games or (n_new >= play.min_games and rated_last):
                 break
             round_ = self.store.rounds(step)
             pairs = min(play.round_pairs, max(1, (play.new_games - n_new + 1) // 2))
@@ -295,9 +295,10 @@ class _Loop:
         todo = [ind for ind in self.store.individuals() if ind.model_path is None]
         data_dir = str(self.config.out / "data")
         models = self.config.out / "models"
-        jobs = {ind.id: [(ind.id, data_dir, [float(x) for x in ind.weights], self.config.mode,
-                          self.config.train, self.config.seed,
-                          str(models / f"individual-{ind.id:05d}.npz")), 0] for ind in todo}
+        jobs: dict[int, list[Any]] = {
+            ind.id: [(ind.id, data_dir, [float(x) for x in ind.weights], self.config.mode,
+                      self.config.train, self.config.seed,
+                      str(models / f"individual-{ind.id:05d}.npz")), 0] for ind in todo}
         for key, (args, _) in jobs.items():
             self.ex.submit(("train", key), train_individual, *args)
         return jobs
