@@ -88,8 +88,34 @@ class ErrorRow:
     message: str
 
 
-def _now() -> str:
+def now_stamp() -> str:
+    """The local time as stored in igo's databases (ISO 8601 with the UTC offset)."""
     return time.strftime("%Y-%m-%dT%H:%M:%S%z")
+
+
+def open_versioned(path: Path, schema: str, version: int, what: str,
+                   error: type[Exception], timeout: float) -> sqlite3.Connection:
+    """Open (or create, with its parent folder) the SQLite file ``path`` in WAL mode,
+    create the tables of ``schema`` and stamp ``version`` as its ``user_version``.
+
+    Raises ``error`` (with ``what``, e.g. "results", in the message) for a file that
+    is not a database, or one of another schema version."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        db = sqlite3.connect(path, timeout=timeout)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        found = db.execute("PRAGMA user_version").fetchone()[0]
+        if found not in (0, version):
+            db.close()
+            raise error(f"{path}: {what} schema version {found}, "
+                        f"this igo reads version {version}")
+        with db:
+            db.executescript(schema)
+            db.execute(f"PRAGMA user_version = {version}")
+    except sqlite3.DatabaseError as exc:
+        raise error(f"{path} is not a usable {what} database: {exc}") from exc
+    return db
 
 
 class MatchStore:
@@ -108,20 +134,8 @@ class MatchStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self._db = sqlite3.connect(self.path, timeout=30.0)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
-                raise StoreError(f"{self.path}: results schema version {version}, "
-                                 f"this igo reads version {SCHEMA_VERSION}")
-            with self._db:
-                self._db.executescript(_SCHEMA)
-                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{self.path} is not a usable results database: {exc}") from exc
+        self._db = open_versioned(self.path, _SCHEMA, SCHEMA_VERSION, "results", StoreError,
+                                  timeout=30.0)
 
     # ---------------------------------------------------------------- matches
     def open_match(self, config: MatchConfig) -> int:
@@ -135,7 +149,7 @@ class MatchStore:
         with self._db:  # a no-op if the match exists (even if another run just made it)
             self._db.execute(
                 "INSERT OR IGNORE INTO matches (name, config, created) VALUES (?, ?, ?)",
-                (config.match_name, config.to_json(), _now()))
+                (config.match_name, config.to_json(), now_stamp()))
         match_id, stored = self._db.execute("SELECT id, config FROM matches WHERE name = ?",
                                             (config.match_name,)).fetchone()
         config.check_same_match(MatchConfig.from_json(stored))
@@ -164,7 +178,7 @@ class MatchStore:
                 " result, reason, moves, sgf_path, duration, finished)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (match_id, row.index, row.black, row.white, row.winner, row.result,
-                 row.reason, row.moves, row.sgf_path, row.duration, _now()))
+                 row.reason, row.moves, row.sgf_path, row.duration, now_stamp()))
         return cur.rowcount == 1
 
     def add_error(self, match_id: int, index: int, attempt: int, message: str) -> None:
@@ -172,7 +186,7 @@ class MatchStore:
         with self._db:
             self._db.execute(
                 "INSERT INTO errors (match_id, game_index, attempt, message, created)"
-                " VALUES (?, ?, ?, ?, ?)", (match_id, index, attempt, message, _now()))
+                " VALUES (?, ?, ?, ?, ?)", (match_id, index, attempt, message, now_stamp()))
 
     def done_indices(self, match_id: int) -> set[int]:
         """Indices of the stored games."""

@@ -23,13 +23,14 @@ The database runs in WAL mode, so ``igo evolve status`` can read it while a run 
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+
+from igo.arena.store import now_stamp, open_versioned
 
 SCHEMA_VERSION = 1
 
@@ -114,10 +115,6 @@ class StepRow:
     games: int
 
 
-def _now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
-
-
 class EvolveStore:
     """The run's database (see the module docstring).
 
@@ -129,21 +126,8 @@ class EvolveStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self._db = sqlite3.connect(self.path, timeout=60.0)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, SCHEMA_VERSION):
-                raise EvolveStoreError(f"{self.path}: evolution schema version {version}, "
-                                       f"this igo reads version {SCHEMA_VERSION}")
-            with self._db:
-                self._db.executescript(_SCHEMA)
-                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as exc:
-            raise EvolveStoreError(f"{self.path} is not a usable evolution database: "
-                                   f"{exc}") from exc
+        self._db = open_versioned(self.path, _SCHEMA, SCHEMA_VERSION, "evolution",
+                                  EvolveStoreError, timeout=60.0)
 
     # ------------------------------------------------------------------ meta
     def get_meta(self, key: str) -> str | None:
@@ -163,7 +147,7 @@ class EvolveStore:
         with self._db:
             cur = self._db.execute(
                 "INSERT INTO individuals (step, weights, created) VALUES (?, ?, ?)",
-                (step, json.dumps([float(x) for x in weights]), _now()))
+                (step, json.dumps([float(x) for x in weights]), now_stamp()))
         return int(cur.lastrowid or 0)
 
     def add_individuals(self, step: int, population: Sequence[np.ndarray]) -> list[int]:
@@ -173,7 +157,7 @@ class EvolveStore:
             for w in population:
                 cur = self._db.execute(
                     "INSERT INTO individuals (step, weights, created) VALUES (?, ?, ?)",
-                    (step, json.dumps([float(x) for x in w]), _now()))
+                    (step, json.dumps([float(x) for x in w]), now_stamp()))
                 ids.append(int(cur.lastrowid or 0))
         return ids
 
@@ -223,7 +207,7 @@ class EvolveStore:
                 " moves = ?, duration = ?, sgf_path = ?, finished = ?"
                 " WHERE id = ? AND status = 'planned'",
                 (result.score, result.result, result.reason, result.moves, result.duration,
-                 result.sgf_path, _now(), game_id))
+                 result.sgf_path, now_stamp(), game_id))
         return cur.rowcount == 1
 
     def fail_attempt(self, game_id: int, message: str, give_up: bool) -> int:
@@ -235,7 +219,7 @@ class EvolveStore:
             attempts = int(self._db.execute("SELECT attempts FROM games WHERE id = ?",
                                             (game_id,)).fetchone()[0])
             self._db.execute("INSERT INTO errors (game_id, attempt, message, created)"
-                             " VALUES (?, ?, ?, ?)", (game_id, attempts, message, _now()))
+                             " VALUES (?, ?, ?, ?)", (game_id, attempts, message, now_stamp()))
             if give_up:
                 self._db.execute("UPDATE games SET status = 'failed' WHERE id = ?",
                                  (game_id,))
@@ -305,7 +289,7 @@ class EvolveStore:
                 "INSERT INTO steps (step, individual, centre, sigma, best, best_elo, games,"
                 " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.step, row.individual, json.dumps(row.centre.tolist()),
-                 json.dumps(row.sigma.tolist()), row.best, row.best_elo, row.games, _now()))
+                 json.dumps(row.sigma.tolist()), row.best, row.best_elo, row.games, now_stamp()))
 
     def steps(self) -> list[StepRow]:
         """Every finished step, in order."""
