@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from igo.core import _kernels as K
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
@@ -107,12 +108,18 @@ def assert_same_legality(board: Board, ref: RefBoard, check_errors: bool = True)
 
 
 def assert_same_strings(board: Board, ref: RefBoard) -> None:
-    """Every string's stones and liberty count agree."""
+    """Every string's stones and liberty count agree, and so does the O(1) atari
+    test of the pseudo-liberty sums (:func:`igo.core._kernels.atari_point`)."""
+    state = board.state
     for s in ref.strings():
-        libs = len(ref.liberty_set(s))
+        lib_set = ref.liberty_set(s)
+        libs = len(lib_set)
         stones = sorted(Point(*p) for p in s)
         for p in s:
             assert board.liberties(Point(*p)) == libs, _where(board, f"liberties at {p}")
+        head = int(state.head[stones[0].padded(board.size)])
+        want = Point(*next(iter(lib_set))).padded(board.size) if libs == 1 else 0
+        assert K.atari_point(state, head) == want, _where(board, f"atari point of {stones[0]}")
         first = stones[0]
         assert board.string_at(first) == stones, _where(board, f"string at {first}")
     for p in ref.points():

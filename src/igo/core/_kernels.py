@@ -9,6 +9,12 @@ Strings are kept incrementally, as in Pachi and GNU Go:
 - ``libs[h]``: *pseudo-liberties* of the string with head ``h`` — the number of
   (stone, empty neighbour) pairs. It is 0 exactly when the string has no liberty,
   which is all capture and suicide need; real liberties are counted on demand;
+- ``lsq[h]``: over those pairs, the sum of the points (low 32 bits) and of their
+  squares (high bits) in one integer, so that one addition updates both. A string is
+  in atari exactly when ``libs * sum_of_squares == sum ** 2`` (all its
+  pseudo-liberties are one point, by Cauchy-Schwarz), and that point is
+  ``sum // libs``: :func:`atari_point` answers in O(1) what would otherwise walk the
+  string (the trick of Fuego's and GNU Go's fast boards);
 - ``gsize[h]``: number of stones of the string;
 - ``empties[:meta[N_EMPTY]]`` and ``epos``: the empty points, with O(1) removal;
 - ``meta``: the scalars (see the ``M_*`` indices), ``hashv[0]`` the Zobrist hash of
@@ -53,6 +59,7 @@ class BoardState(NamedTuple):
     head: np.ndarray  # int32[A]
     nxt: np.ndarray  # int32[A]
     libs: np.ndarray  # int32[A]
+    lsq: np.ndarray  # int64[A]: sums < 2 ** 32 and sums of squares < 2 ** 31 (25x25)
     gsize: np.ndarray  # int32[A]
     empties: np.ndarray  # int32[A]
     epos: np.ndarray  # int32[A]
@@ -80,14 +87,14 @@ def new_state(size: int, zob: np.ndarray) -> BoardState:
     meta[M_SIZE] = size
     meta[M_N_EMPTY] = n
     return BoardState(color, np.zeros(a, np.int32), np.zeros(a, np.int32),
-                      np.zeros(a, np.int32), np.zeros(a, np.int32), empties, epos, meta,
-                      np.zeros(1, np.uint64), zob)
+                      np.zeros(a, np.int32), np.zeros(a, np.int64), np.zeros(a, np.int32),
+                      empties, epos, meta, np.zeros(1, np.uint64), zob)
 
 
 def copy_state(s: BoardState) -> BoardState:
     """A deep copy (the Zobrist table is shared)."""
     return BoardState(s.color.copy(), s.head.copy(), s.nxt.copy(), s.libs.copy(),
-                      s.gsize.copy(), s.empties.copy(), s.epos.copy(), s.meta.copy(),
+                      s.lsq.copy(), s.gsize.copy(), s.empties.copy(), s.epos.copy(), s.meta.copy(),
                       s.hashv.copy(), s.zob)
 
 
@@ -101,6 +108,7 @@ def restore_state(dst: BoardState, src: BoardState) -> None:
         dst.head[i] = src.head[i]
         dst.nxt[i] = src.nxt[i]
         dst.libs[i] = src.libs[i]
+        dst.lsq[i] = src.lsq[i]
         dst.gsize[i] = src.gsize[i]
         dst.empties[i] = src.empties[i]
         dst.epos[i] = src.epos[i]
@@ -156,6 +164,27 @@ def _adjacency(s: BoardState, p: int, h: int) -> int:
 
 
 @njit_inline
+def _sq(p: int) -> int:
+    """The packed (point, square) term of one pseudo-liberty at ``p``."""
+    q = np.int64(p)  # points may come as int32 (plain Python: no promotion)
+    return int(q + ((q * q) << 32))
+
+
+@njit_inline
+def atari_point(s: BoardState, h: int) -> int:
+    """The only liberty of the string with head ``h``, or 0 when it has none or more
+    than one (O(1), from the pseudo-liberty sums)."""
+    n = np.int64(s.libs[h])
+    if n == 0:
+        return 0
+    v = s.lsq[h]
+    m = v & 0xFFFFFFFF
+    if n * (v >> 32) != m * m:
+        return 0
+    return m // n
+
+
+@njit_inline
 def check_move(s: BoardState, p: int, c: int, suicide_ok: bool) -> int:
     """Status of playing colour ``c`` at padded point ``p`` (simple ko included,
     superko not); the state is not changed."""
@@ -197,6 +226,7 @@ def _merge(s: BoardState, a: int, b: int) -> int:
     s.nxt[a] = s.nxt[b]
     s.nxt[b] = na
     s.libs[a] += s.libs[b]
+    s.lsq[a] += s.lsq[b]
     s.gsize[a] += s.gsize[b]
     return a
 
@@ -223,7 +253,9 @@ def _remove_string(s: BoardState, h: int) -> int:
             r = q + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
             cr = s.color[r]
             if cr == BLACK or cr == WHITE:
-                s.libs[s.head[r]] += 1
+                hr = s.head[r]
+                s.libs[hr] += 1
+                s.lsq[hr] += _sq(q)
         nq = s.nxt[q]
         s.head[q] = 0
         s.nxt[q] = 0
@@ -258,22 +290,29 @@ def place_checked(s: BoardState, p: int, c: int) -> None:
     s.nxt[p] = p
     s.gsize[p] = 1
     nlib = 0
+    lsq = 0
     for k in range(4):
         q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
         if color[q] == EMPTY:
             nlib += 1
+            lsq += _sq(q)
     s.libs[p] = nlib
+    s.lsq[p] = lsq
     h = p
+    pp = _sq(p)
     for k in range(4):
         q = p + (-w if k == 0 else (-1 if k == 1 else (1 if k == 2 else w)))
         cq = color[q]
         if cq == c:
             hq = s.head[q]
             s.libs[hq] -= 1
+            s.lsq[hq] -= pp
             if hq != h:
                 h = _merge(s, h, hq)
         elif cq == opp:
-            s.libs[s.head[q]] -= 1
+            hq = s.head[q]
+            s.libs[hq] -= 1
+            s.lsq[hq] -= pp
     captured = 0
     ko = 0
     for k in range(4):
@@ -444,7 +483,9 @@ def rand_below(rng: np.ndarray, n: int) -> int:
     x ^= x >> np.uint64(27)
     rng[0] = x
     r = x * np.uint64(2685821657736338717)
-    return int((r >> np.uint64(33)) % np.uint64(n))
+    # Lemire's multiply-shift instead of a 64-bit modulo (a division costs tens of
+    # cycles, as much as the rest of a light playout move); n < 2 ** 32
+    return int(((r >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
 @njit_noalloc

@@ -29,6 +29,7 @@ from igo.core._kernels import (
     OK,
     WHITE,
     BoardState,
+    atari_point,
     check_move,
     is_eye,
     rand_below,
@@ -51,27 +52,6 @@ def _nb8(p: int, k: int, w: int) -> int:
 
 
 @njit_noalloc
-def atari_liberty(s: BoardState, h: int) -> int:
-    """The only liberty of the string with head ``h``, or 0 if it has more than one."""
-    if s.libs[h] > 4:  # pseudo-liberties: one liberty touches at most 4 of its stones
-        return 0
-    w = s.meta[0] + 2
-    lib = 0
-    q = h
-    while True:
-        for k in range(4):
-            r = _nb(q, k, w)
-            if s.color[r] == EMPTY:
-                if lib == 0:
-                    lib = r
-                elif r != lib:
-                    return 0
-        q = s.nxt[q]
-        if q == h:
-            return lib
-
-
-@njit_noalloc
 def liberties_after(s: BoardState, p: int, c: int) -> int:
     """Liberties (counted up to 2) of the string ``c`` would have after playing at
     empty ``p``; a move that captures counts as 2."""
@@ -86,7 +66,7 @@ def liberties_after(s: BoardState, p: int, c: int) -> int:
             elif r != l1:
                 return 2
         elif cr == 3 - c:
-            if atari_liberty(s, s.head[r]) == p:
+            if atari_point(s, s.head[r]) == p:
                 return 2
     for k in range(4):
         r = _nb(p, k, w)
@@ -134,15 +114,15 @@ def _capture_escape(s: BoardState, c: int, last: int, cand: np.ndarray) -> int:
         if cq != BLACK and cq != WHITE:
             continue
         h = s.head[q]
+        lib = atari_point(s, h)  # O(1), so before the rarer duplicate test
+        if lib == 0:
+            continue
         dup = False
         for j in range(k):
             r = _nb8(last, j, w)
             if (s.color[r] == BLACK or s.color[r] == WHITE) and s.head[r] == h:
                 dup = True
         if dup:
-            continue
-        lib = atari_liberty(s, h)
-        if lib == 0:
             continue
         if cq != c:
             n = _add(cand, n, lib)
@@ -154,7 +134,7 @@ def _capture_escape(s: BoardState, c: int, last: int, cand: np.ndarray) -> int:
             for j in range(4):
                 r = _nb(x, j, w)
                 if s.color[r] == 3 - c:
-                    lr = atari_liberty(s, s.head[r])
+                    lr = atari_point(s, s.head[r])
                     if lr != 0:
                         n = _add(cand, n, lr)
             x = s.nxt[x]
@@ -212,12 +192,12 @@ def _random_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray,
         i = rand_below(rng, tried)
         p = empties[i]
         ok = not is_eye(s, p, c) and check_move(s, p, c, suicide_ok) == OK
-        if ok and p_reject > 0.0 and liberties_after(s, p, c) < 2:
-            big = False
+        if ok and p_reject > 0.0:
+            big = False  # the move joins a string: only then can it be rejected
             for k in range(4):
                 if s.color[_nb(p, k, w)] == c:
                     big = True
-            if big and rand_below(rng, 1000) < p_reject * 1000:
+            if big and liberties_after(s, p, c) < 2 and rand_below(rng, 1000) < p_reject * 1000:
                 ok = False
         if ok:
             return p
