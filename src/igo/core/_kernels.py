@@ -14,7 +14,7 @@ Strings are kept incrementally, as in Pachi and GNU Go:
   in atari exactly when ``libs * sum_of_squares == sum ** 2`` (all its
   pseudo-liberties are one point, by Cauchy-Schwarz), and that point is
   ``sum // libs``: :func:`atari_point` answers in O(1) what would otherwise walk the
-  string (the trick of Fuego's and GNU Go's fast boards);
+  string (a known trick of fast Go boards);
 - ``gsize[h]``: number of stones of the string;
 - ``empties[:meta[N_EMPTY]]`` and ``epos``: the empty points, with O(1) removal;
 - ``meta``: the scalars (see the ``M_*`` indices), ``hashv[0]`` the Zobrist hash of
