@@ -13,7 +13,8 @@ from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.search import PAPER, STRONG, Search
-from igo.search.tree import children
+from igo.search.config import NODES_PER_POINT
+from igo.search.tree import T_FULL, T_USED, children
 from reference.rules import RefBoard
 from reference.uct import flat_uct
 
@@ -88,6 +89,26 @@ def test_subtree_is_reused() -> None:
     assert s.result().playouts == 0  # counters start again
     s.run(playouts=500)
     assert t.N[0] == best.visits + 500 or s.workers[0].tree.N[0] == best.visits + 500
+
+
+def test_tree_capacity_follows_the_board() -> None:
+    assert STRONG.capacity(9) == NODES_PER_POINT * 81
+    assert STRONG.capacity(19) == NODES_PER_POINT * 361
+    assert STRONG.with_options(tree_capacity=5000).capacity(19) == 5000
+    s = Search(Board(7), komi=7.0, config=STRONG, seed=3)
+    assert s.workers[0].tree.N.shape[0] == NODES_PER_POINT * 49
+    with pytest.raises(ValueError, match="tree_capacity"):
+        STRONG.with_options(tree_capacity=500)
+
+
+def test_a_full_tree_stops_expanding_and_keeps_searching() -> None:
+    s = Search(Board(9), komi=7.0, config=STRONG.with_options(tree_capacity=1000), seed=4)
+    r = s.run(playouts=3000)
+    t = s.workers[0].tree
+    assert r.playouts == 3000 and t.N[0] == 3000
+    assert t.meta[T_USED] <= 1000
+    assert t.meta[T_FULL] > 0
+    assert r.best is not None
 
 
 def test_seeded_search_is_deterministic() -> None:

@@ -25,6 +25,13 @@ from igo.search._policy_kernels import HEAVY, LIGHT
 
 POLICIES = {"light": LIGHT, "heavy": HEAVY}
 
+#: Tree nodes per board point when ``tree_capacity`` is 0. The ``strong`` search from
+#: the empty board fills 1,000,000 nodes in about 5 s on both 9x9 and 19x19
+#: (``benchmarks/bench_search.py``, ``results/search.json``; about 57 nodes a playout
+#: on 19x19, where an expansion creates 4.5 times the children of a 9x9 one), so a
+#: fixed pool stopped 19x19 searches from growing after 5 s of a 5 s/move game.
+NODES_PER_POINT = 12_000
+
 
 @dataclass(frozen=True)
 class SearchConfig:
@@ -67,7 +74,12 @@ class SearchConfig:
         the lists of the paper's Fig. 3; or ``position``, the whole position reached
         (the two differ at move 2, which then also depends on move 1).
     tree_capacity : int
-        Nodes in the pool of one tree.
+        Nodes in the pool of one tree; 0 (the default) sizes it by the board,
+        :data:`NODES_PER_POINT` per point (972,000 on 9x9, 4.3 million on 19x19:
+        about 5 s and 20 s of the ``strong`` search on this machine; a full tree
+        stops expanding and the search goes on refining the tree it has). A node
+        takes 69 bytes, and a worker holds two trees (the second receives the
+        subtree kept for the next move): 600 MB a thread on 19x19.
     tabu_slots : int
         Leaves that can hold tabu lists at once.
     threads : int
@@ -93,7 +105,7 @@ class SearchConfig:
     tabu_tenure: int = 0
     tabu_max_tries: int = 50
     tabu_key: str = "move"
-    tree_capacity: int = 1_000_000
+    tree_capacity: int = 0
     tabu_slots: int = 65_536
     threads: int = 1
     max_depth: int = 200
@@ -108,12 +120,17 @@ class SearchConfig:
             raise ValueError("expand_threshold, tabu and tabu_tenure must be >= 0")
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
-        if self.tree_capacity < 1000:
-            raise ValueError(f"tree_capacity must be at least 1000, got {self.tree_capacity}")
+        if self.tree_capacity != 0 and self.tree_capacity < 1000:
+            raise ValueError(f"tree_capacity must be 0 (by board size) or at least 1000, "
+                             f"got {self.tree_capacity}")
         for name in ("p_capture", "p_pattern", "p_reject"):
             v = getattr(self, name)
             if not 0.0 <= v <= 1.0:
                 raise ValueError(f"{name} must be a probability, got {v}")
+
+    def capacity(self, size: int) -> int:
+        """Nodes of one tree on a ``size`` board (see ``tree_capacity``)."""
+        return self.tree_capacity or NODES_PER_POINT * size * size
 
     def params(self, komi: float, size: int, suicide: bool) -> np.ndarray:
         """The kernel parameter array (:mod:`igo.search._kernels`)."""

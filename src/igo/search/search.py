@@ -87,8 +87,8 @@ class _TreeWorker:
     """One tree with its scratch arrays and random stream."""
 
     def __init__(self, config: SearchConfig, size: int, seed: int) -> None:
-        self.tree = new_tree(config.tree_capacity)
-        self.spare = new_tree(config.tree_capacity)
+        self.tree = new_tree(config.capacity(size))
+        self.spare = new_tree(config.capacity(size))
         self.pool = TB.new_pool(config.tabu_slots if config.tabu else 1, config.tabu)
         a = (size + 2) ** 2
         board = Board(size)
