@@ -26,7 +26,8 @@ from igo.search._policy_kernels import HEAVY, LIGHT
 POLICIES = {"light": LIGHT, "heavy": HEAVY}
 
 #: Tree nodes per board point when ``tree_capacity`` is 0. The ``strong`` search from
-#: the empty board fills 1,000,000 nodes in about 5 s on both 9x9 and 19x19
+#: the empty board, expanding after 2 visits, filled 1,000,000 nodes in about 5 s on
+#: both 9x9 and 19x19
 #: (``benchmarks/bench_search.py``, ``results/search.json``; about 57 nodes a playout
 #: on 19x19, where an expansion creates 4.5 times the children of a 9x9 one), so a
 #: fixed pool stopped 19x19 searches from growing after 5 s of a 5 s/move game.
@@ -76,7 +77,8 @@ class SearchConfig:
     tree_capacity : int
         Nodes in the pool of one tree; 0 (the default) sizes it by the board,
         :data:`NODES_PER_POINT` per point (972,000 on 9x9, 4.3 million on 19x19:
-        about 5 s and 20 s of the ``strong`` search on this machine; a full tree
+        at least 5 s and 20 s of the ``strong`` search on this machine, about twice
+        that at the default expansion after 4 visits; a full tree
         stops expanding and the search goes on refining the tree it has). A node
         takes 69 bytes, and a worker holds two trees (the second receives the
         subtree kept for the next move): 600 MB a thread on 19x19.
@@ -92,7 +94,7 @@ class SearchConfig:
     c_puct: float = 1.0
     rave_equiv: float = 3000.0
     fpu: float = 1.0
-    expand_threshold: int = 2
+    expand_threshold: int = 4
     use_priors: bool = True
     prior_eqex: float = 20.0
     prior_sharpness: float = 0.25
