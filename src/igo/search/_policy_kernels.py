@@ -122,6 +122,7 @@ def _capture_escape(s: BoardState, c: int, last: int, cand: np.ndarray) -> int:
             r = _nb8(last, j, w)
             if (s.color[r] == BLACK or s.color[r] == WHITE) and s.head[r] == h:
                 dup = True
+                break
         if dup:
             continue
         if cq != c:

@@ -25,12 +25,11 @@ from igo.search._policy_kernels import HEAVY, LIGHT
 
 POLICIES = {"light": LIGHT, "heavy": HEAVY}
 
-#: Tree nodes per board point when ``tree_capacity`` is 0. The ``strong`` search from
-#: the empty board, expanding after 2 visits, filled 1,000,000 nodes in about 5 s on
-#: both 9x9 and 19x19
-#: (``benchmarks/bench_search.py``, ``results/search.json``; about 57 nodes a playout
-#: on 19x19, where an expansion creates 4.5 times the children of a 9x9 one), so a
-#: fixed pool stopped 19x19 searches from growing after 5 s of a 5 s/move game.
+#: Tree nodes per board point when ``tree_capacity`` is 0. Expanding after 2 visits,
+#: the ``strong`` search from the empty board filled a fixed 1,000,000-node pool in
+#: about 5 s on both 9x9 and 19x19 (``benchmarks/bench_search.py``; about 57 nodes a
+#: playout on 19x19, where an expansion creates 4.5 times the children of a 9x9 one),
+#: so 19x19 searches stopped growing within one move of a 5 s/move game.
 NODES_PER_POINT = 12_000
 
 
@@ -76,12 +75,11 @@ class SearchConfig:
         (the two differ at move 2, which then also depends on move 1).
     tree_capacity : int
         Nodes in the pool of one tree; 0 (the default) sizes it by the board,
-        :data:`NODES_PER_POINT` per point (972,000 on 9x9, 4.3 million on 19x19:
-        at least 5 s and 20 s of the ``strong`` search on this machine, about twice
-        that at the default expansion after 4 visits; a full tree
-        stops expanding and the search goes on refining the tree it has). A node
-        takes 69 bytes, and a worker holds two trees (the second receives the
-        subtree kept for the next move): 600 MB a thread on 19x19.
+        :data:`NODES_PER_POINT` per point: 972,000 on 9x9 and 4.3 million on 19x19,
+        room for about 7 s and 40 s of the ``strong`` search on this machine. A
+        full tree stops expanding and the search goes on refining the tree it has.
+        A node takes 69 bytes, and a worker holds two trees (the second receives
+        the subtree kept for the next move): 600 MB a thread on 19x19.
     tabu_slots : int
         Leaves that can hold tabu lists at once.
     threads : int
