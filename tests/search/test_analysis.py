@@ -94,16 +94,18 @@ def test_root_winrate_weights_moves_by_visits() -> None:
     assert root_winrate(SearchResult((), 0, 0.0, {})) == 0.5
 
 
-def test_pv_comes_from_the_tree_that_visited_the_move_most() -> None:
-    config = dataclasses.replace(preset("strong"), threads=2)
+@pytest.mark.parametrize("parallel", ["root", "tree"])
+def test_pv_comes_from_the_tree_that_visited_the_move_most(parallel: str) -> None:
+    config = dataclasses.replace(preset("strong"), threads=2, parallel=parallel)
     search = Search(Board(7), 0.5, config, seed=5)
+    assert len(search.trees()) == (2 if parallel == "root" else 1)
     result = search.run(playouts=800)
     for stats in result.moves[:3]:
         pv, visits = move_pv(search, stats.move)
         w = search.size + 2
         code = 0 if stats.move is None else (stats.move[0] + 1) * w + stats.move[1] + 1
-        per_tree = [max((wk.tree.N[i] for i in children(wk.tree, 0)
-                         if wk.tree.move[i] == code), default=0.0) for wk in search.workers]
+        per_tree = [max((t.N[i] for i in children(t, 0) if t.move[i] == code),
+                        default=0.0) for t in search.trees()]
         assert visits[0] == max(per_tree) and pv[0] == stats.move
         assert math.isclose(sum(per_tree), stats.visits)
 

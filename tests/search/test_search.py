@@ -13,8 +13,9 @@ from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.search import PAPER, STRONG, Search
+from igo.search import _kernels as SK
 from igo.search.config import NODES_PER_POINT
-from igo.search.tree import T_FULL, T_USED, children
+from igo.search.tree import CLAIMED, T_FULL, T_USED, Tree, children
 from reference.rules import RefBoard
 from reference.uct import flat_uct
 
@@ -165,10 +166,66 @@ def test_counter_names_follow_the_kernel_indices() -> None:
 def test_a_drawn_game_is_half_a_win(komi: float, black_value: float) -> None:
     """A board split two columns each with a dame column between: Black's area equals
     White's, so komi 0 is a draw, which the playouts score as 0.5."""
-    from igo.search import _kernels as SK
 
     b = Board(5)
     b.setup(black=[Point(r, c) for r in range(5) for c in (0, 1)],
             white=[Point(r, c) for r in range(5) for c in (3, 4)])
     s = Search(b, komi=komi, config=PAPER, seed=0)
     assert SK._score(b.state, komi, s.workers[0].x) == black_value
+
+
+def _check_tree(t: Tree) -> None:
+    """Children contiguous and inside the pool, parents right, no move twice in a family."""
+    used = int(t.meta[T_USED])
+    assert 1 <= used <= t.first.shape[0]
+    for node in range(used):
+        f, k = int(t.first[node]), int(t.nch[node])
+        if f < 0:
+            continue
+        assert t.flags[node] & CLAIMED and f >= 1 and f + k <= used
+        kids = range(f, f + k)
+        assert all(int(t.parent[i]) == node for i in kids)
+        moves = [int(t.move[i]) for i in kids]
+        assert len(set(moves)) == k
+
+
+@pytest.mark.parametrize("capacity", [0, 2000])
+def test_threads_share_one_tree(capacity: int) -> None:
+    """Tree parallelism: one tree, every iteration counted at the root (up to the rare
+    update two threads make at once), no virtual loss left behind, a sound tree, also
+    when the pool fills up; the kept subtree serves the next move."""
+    cfg = STRONG.with_options(threads=2, tree_capacity=capacity)
+    assert cfg.shared_tree and cfg.params(7.0, 9, False)[SK.P_VLOSS] == 1.0
+    s = Search(Board(9), komi=7.0, config=cfg, seed=8)
+    assert len(s.trees()) == 1 and s.workers[0].tree is s.workers[1].tree
+    r = s.run(playouts=6000)
+    t = s.trees()[0]
+    assert r.playouts >= 6000 and r.stats["iter"] == r.playouts
+    assert r.playouts * 0.99 <= t.N[0] <= r.playouts
+    f, k = int(t.first[0]), int(t.nch[0])
+    assert t.N[f:f + k].sum() <= t.N[0]
+    assert sum(m.visits for m in r.moves) == int(t.N[f:f + k].sum())
+    assert float(np.max(t.N[:int(t.meta[T_USED])] % 1.0)) == 0.0  # whole visits only
+    _check_tree(t)
+    if capacity:
+        assert t.meta[T_FULL] > 0
+    assert r.best is not None and r.best.move is not None
+    board = Board(9)
+    board.play(Color.BLACK, r.best.move)
+    s.set_position(board)
+    assert s.trees()[0].N[0] > 0
+    s.run(playouts=2000)
+    _check_tree(s.trees()[0])
+
+
+def test_tabu_and_root_parallelism_keep_a_tree_per_thread() -> None:
+    for cfg in (STRONG.with_options(threads=2, tabu=3),
+                STRONG.with_options(threads=2, parallel="root")):
+        assert not cfg.shared_tree and cfg.params(7.0, 9, False)[SK.P_VLOSS] == 0.0
+        s = Search(Board(9), komi=7.0, config=cfg, seed=8)
+        assert len(s.trees()) == 2
+        r = s.run(playouts=2000)
+        assert sum(int(t.N[0]) for t in s.trees()) == r.playouts
+    assert not STRONG.shared_tree  # one thread
+    with pytest.raises(ValueError, match="parallel"):
+        STRONG.with_options(parallel="leaf")

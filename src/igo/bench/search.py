@@ -48,6 +48,6 @@ def bench_search(size: int, seconds: float, preset_name: str = "strong",
     start = time.perf_counter()
     result = search.run(seconds=seconds)
     elapsed = time.perf_counter() - start
-    nodes = sum(int(wk.tree.meta[0]) for wk in search.workers)
+    nodes = sum(min(int(t.meta[0]), t.first.shape[0]) for t in search.trees())
     return SearchBenchResult(size, preset_name, cfg.policy, cfg.threads, result.playouts,
                              elapsed, nodes)

@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from igo._atomics import compare_swap, fetch_add, store
 from igo._jit import njit, njit_noalloc
 from igo.core._kernels import (
     BLACK,
@@ -49,7 +50,7 @@ from igo.core._kernels import (
 from igo.search import _tabu_kernels as TB
 from igo.search._policy_kernels import LIGHT, heavy_move
 from igo.search._prior_kernels import PriorScratch, PriorTables, position_priors
-from igo.search.tree import BANNED, T_FULL, T_USED, Tree
+from igo.search.tree import BANNED, CLAIMED, T_FULL, T_USED, Tree
 
 # parameter indices
 P_C_UCB = 0  # UCB1 exploration: mean + C * sqrt(ln N / n)
@@ -72,7 +73,8 @@ P_SUICIDE = 16
 P_PASS_PRIOR = 17  # prior probability given to the pass
 P_TABU_MAX_TRIES = 18  # tries of a playout before tabu gives up (then the last try runs)
 P_TABU_KEY = 19  # what the lists hold: 0 the move played (paper Fig. 3), 1 the position
-N_PARAMS = 20
+P_VLOSS = 20  # virtual loss added to a node's visits while an iteration runs below it (0: none)
+N_PARAMS = 21
 
 # counters
 S_ITER = 0
@@ -178,8 +180,15 @@ def select_child(t: Tree, node: int, prm: np.ndarray) -> int:
 def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
            prm: np.ndarray, pool: TB.TabuPool, pt: PriorTables, px: PriorScratch,
            x: Scratch, stats: np.ndarray) -> bool:
-    """Give ``node`` (position ``s``, ``c`` to move) its children; False if the pool
-    is full."""
+    """Give ``node`` (position ``s``, ``c`` to move) its children; False if another
+    thread is expanding it or the pool is full.
+
+    Threads sharing the tree (tree parallelism) claim the node first (an atomic
+    compare-and-swap of its :data:`CLAIMED` flag), take their nodes from the pool by
+    an atomic add, and publish the children by storing ``first`` last."""
+    f0 = t.flags[node]
+    if f0 & CLAIMED or not compare_swap(t.flags, node, f0, f0 | CLAIMED):
+        return False
     suicide_ok = prm[P_SUICIDE] > 0.0
     n = 0
     if prm[P_USE_PRIORS] > 0.0:
@@ -196,26 +205,34 @@ def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
                     n += 1
         for m in range(n):
             x.pri_p[m] = 1.0 / max(n, 1)
-    used = t.meta[T_USED]
-    if used + n + 1 > t.first.shape[0]:
-        t.meta[T_FULL] += 1
-        return False
     k = 0
     for m in range(n):
         p = x.pri_pt[m]
         if is_eye(s, p, c):
             continue
-        _init_child(t, used + k, node, p, x.pri_p[m])
+        x.pri_pt[k] = p
+        x.pri_p[k] = x.pri_p[m]
         k += 1
-    _init_child(t, used + k, node, 0, prm[P_PASS_PRIOR])
-    k += 1
-    t.first[node] = used
-    t.nch[node] = k
+    k += 1  # the pass
+    cap = t.first.shape[0]
+    used = -1
+    if t.meta[T_USED] + k <= cap:
+        used = fetch_add(t.meta, T_USED, k)
+        if used + k > cap:
+            used = -1
+    if used < 0:
+        fetch_add(t.meta, T_FULL, 1)
+        store(t.flags, node, f0)  # let it be tried again after the next move frees room
+        return False
+    for m in range(k - 1):
+        _init_child(t, used + m, node, x.pri_pt[m], x.pri_p[m])
+    _init_child(t, used + k - 1, node, 0, prm[P_PASS_PRIOR])
     for i in range(used, used + k):
         t.PR[i] = prior_rate(t.P[i], k, prm[P_PRIOR_SHARP])
     if t.tslot[node] >= 0:
         TB.release(pool, t.tslot, node)
-    t.meta[T_USED] = used + k
+    t.nch[node] = k
+    store(t.first, node, used)
     stats[S_EXPANSIONS] += 1
     return True
 
@@ -369,15 +386,17 @@ def _score(s: BoardState, komi: float, x: Scratch) -> float:
 
 @njit_noalloc
 def _backup(t: Tree, depth: int, root_color: int, z: float, x: Scratch, nseq: int,
-            amaf: bool) -> None:
+            amaf: bool, vloss: float) -> None:
     """Visits and wins along ``x.path[:depth + 1]``, then AMAF for their children.
 
     The mover into ``path[j]`` (j >= 1) is ``root_color`` for odd ``j``; ``seq[j - 1]``
-    is that node's move; ``seq[depth:nseq]`` are the playout moves (0 = pass)."""
+    is that node's move; ``seq[depth:nseq]`` are the playout moves (0 = pass). The
+    virtual loss ``vloss`` added to the visits of ``path[1:]`` on the way down becomes
+    one real visit."""
     for j in range(depth + 1):
         node = x.path[j]
         mover = root_color if j % 2 == 1 else 3 - root_color
-        t.N[node] += 1.0
+        t.N[node] += 1.0 - vloss if j > 0 else 1.0
         t.W[node] += z if mover == BLACK else 1.0 - z
     if not amaf:
         return
@@ -421,6 +440,7 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
     komi = prm[P_KOMI]
     amaf = prm[P_RAVE_EQUIV] > 0.0
     expand_at = prm[P_EXPAND]
+    vloss = prm[P_VLOSS]
     for _ in range(n_iter):
         restore_state(s, root)
         node = 0
@@ -440,6 +460,8 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
             child = select_child(t, node, prm)
             if child < 0:
                 break
+            if vloss > 0.0:
+                t.N[child] += vloss  # a loss for now: other threads look elsewhere
             m = t.move[child]
             _play(s, m, c)
             depth += 1
@@ -463,5 +485,5 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
             nseq = _playout(t, node, c, last, prm, pool, pat3, x, depth, stats)
             stats[S_PLAYOUTS] += 1
         z = _score(s, komi, x)
-        _backup(t, depth, root_color, z, x, nseq, amaf)
+        _backup(t, depth, root_color, z, x, nseq, amaf, vloss)
         stats[S_ITER] += 1

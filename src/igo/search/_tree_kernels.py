@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from igo._jit import njit
-from igo.search.tree import T_FULL, T_ROOT, T_USED, Tree
+from igo.search.tree import BANNED, CLAIMED, T_FULL, T_ROOT, T_USED, Tree
 
 
 @njit
@@ -32,6 +32,7 @@ def copy_subtree(src: Tree, root: int, dst: Tree) -> int:
             continue
         dst.first[d] = used
         dst.nch[d] = k
+        dst.flags[d] |= CLAIMED
         for i in range(k):
             _copy_node(src, f + i, dst, used + i, d)
             queue_src[used + i] = f + i
@@ -47,7 +48,7 @@ def copy_subtree(src: Tree, root: int, dst: Tree) -> int:
 def _copy_node(src: Tree, s: int, dst: Tree, d: int, parent: int) -> None:
     dst.move[d] = src.move[s]
     dst.parent[d] = parent
-    dst.flags[d] = src.flags[s]
+    dst.flags[d] = src.flags[s] & BANNED  # CLAIMED again only if its children fit
     dst.N[d] = src.N[s]
     dst.W[d] = src.W[s]
     dst.RN[d] = src.RN[s]

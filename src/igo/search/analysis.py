@@ -122,10 +122,10 @@ def move_pv(search: Search, move: Point | None, max_len: int = PV_LENGTH
     (0,))`` when no tree has visited it."""
     code = _encode(move, search.size)
     best_tree, best_node, best_n = None, -1, 0.0
-    for wk in search.workers:
-        i = _root_child(wk.tree, code)
-        if i >= 0 and wk.tree.N[i] > best_n:
-            best_tree, best_node, best_n = wk.tree, i, float(wk.tree.N[i])
+    for t in search.trees():
+        i = _root_child(t, code)
+        if i >= 0 and t.N[i] > best_n:
+            best_tree, best_node, best_n = t, i, float(t.N[i])
     if best_tree is None:
         return (move,), (0,)
     moves, visits = _descend(best_tree, best_node, search.size, max(1, max_len))

@@ -78,12 +78,21 @@ class SearchConfig:
         :data:`NODES_PER_POINT` per point: 972,000 on 9x9 and 4.3 million on 19x19,
         room for about 7 s and 40 s of the ``strong`` search on this machine. A
         full tree stops expanding and the search goes on refining the tree it has.
-        A node takes 69 bytes, and a worker holds two trees (the second receives
-        the subtree kept for the next move): 600 MB a thread on 19x19.
+        A node takes 69 bytes, and a search holds two trees (the second receives
+        the subtree kept for the next move), about 600 MB on 19x19; root
+        parallelism holds two per thread.
     tabu_slots : int
         Leaves that can hold tabu lists at once.
     threads : int
-        Trees searched in parallel (root parallelism), one per thread.
+        Search threads.
+    parallel : str
+        How threads share the work: ``tree``, one tree that all threads search
+        (lock-free, with a virtual loss; tabu searches fall back to ``root``, since a
+        leaf's tabu lists belong to one thread), or ``root``, a tree per thread whose
+        root statistics are summed.
+    virtual_loss : float
+        Visits (lost ones) that a thread adds to each node of its path while its
+        iteration runs, so that threads sharing a tree spread out.
     max_depth : int
         Deepest descent in the tree.
     """
@@ -108,6 +117,8 @@ class SearchConfig:
     tree_capacity: int = 0
     tabu_slots: int = 65_536
     threads: int = 1
+    parallel: str = "tree"
+    virtual_loss: float = 1.0
     max_depth: int = 200
 
     def __post_init__(self) -> None:
@@ -118,6 +129,10 @@ class SearchConfig:
             raise ValueError(f"tabu_key must be move or position, got {self.tabu_key!r}")
         if self.expand_threshold < 0 or self.tabu < 0 or self.tabu_tenure < 0:
             raise ValueError("expand_threshold, tabu and tabu_tenure must be >= 0")
+        if self.parallel not in ("tree", "root"):
+            raise ValueError(f"parallel must be tree or root, got {self.parallel!r}")
+        if self.virtual_loss < 0.0:
+            raise ValueError(f"virtual_loss must be >= 0, got {self.virtual_loss}")
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
         if self.tree_capacity != 0 and self.tree_capacity < 1000:
@@ -127,6 +142,11 @@ class SearchConfig:
             v = getattr(self, name)
             if not 0.0 <= v <= 1.0:
                 raise ValueError(f"{name} must be a probability, got {v}")
+
+    @property
+    def shared_tree(self) -> bool:
+        """Whether the threads search one tree (see ``parallel``)."""
+        return self.threads > 1 and self.parallel == "tree" and self.tabu == 0
 
     def capacity(self, size: int) -> int:
         """Nodes of one tree on a ``size`` board (see ``tree_capacity``)."""
@@ -155,6 +175,7 @@ class SearchConfig:
         prm[K.P_PASS_PRIOR] = self.pass_prior
         prm[K.P_TABU_MAX_TRIES] = self.tabu_max_tries
         prm[K.P_TABU_KEY] = 1.0 if self.tabu_key == "position" else 0.0
+        prm[K.P_VLOSS] = self.virtual_loss if self.shared_tree else 0.0
         return prm
 
     def with_options(self, **options: Any) -> SearchConfig:

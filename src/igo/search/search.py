@@ -5,11 +5,16 @@
 >>> s = Search(Board(9), komi=7.0, config=preset("paper"), seed=1)
 >>> result = s.run(playouts=500)
 
-A search keeps ``config.threads`` trees (root parallelism): each is searched by its own
-thread in chunks of iterations (:func:`igo.search._kernels.run_iterations` releases
-the GIL), with its own random stream, and the root statistics are summed at the
-end. :meth:`Search.set_position` moves the search to a later position of the same
-game and keeps the subtree of the moves played (tree reuse).
+A search runs ``config.threads`` threads, each in chunks of iterations
+(:func:`igo.search._kernels.run_iterations` releases the GIL) with its own random
+stream. With ``parallel="tree"`` (the default) they all search one tree, lock-free: a
+thread claims a leaf before expanding it, takes nodes from the pool by an atomic add,
+and adds a virtual loss to the nodes of its path so that the others look elsewhere;
+visit and win counts are plain additions, and the rare update lost when two threads add
+to one node at the same instant is a known, harmless price of lock-free MCTS
+(Enzenberger and Müller, 2009). With ``parallel="root"`` each thread has its own tree
+and the root statistics are summed. :meth:`Search.set_position` moves the search to a
+later position of the same game and keeps the subtree of the moves played (tree reuse).
 """
 
 from __future__ import annotations
@@ -83,13 +88,33 @@ def nearest_default_model(size: int) -> MoveModel:
         return load_default(9 if size < 12 else 13 if size < 17 else 19)
 
 
-class _TreeWorker:
-    """One tree with its scratch arrays and random stream."""
+class _Trees:
+    """A tree, the spare that receives the subtree kept for the next move, and the
+    tabu lists of its leaves."""
 
-    def __init__(self, config: SearchConfig, size: int, seed: int) -> None:
+    def __init__(self, config: SearchConfig, size: int) -> None:
         self.tree = new_tree(config.capacity(size))
         self.spare = new_tree(config.capacity(size))
         self.pool = TB.new_pool(config.tabu_slots if config.tabu else 1, config.tabu)
+
+    def reuse(self, child: int) -> None:
+        """Make the subtree under ``child`` the whole tree."""
+        TK.copy_subtree(self.tree, child, self.spare)
+        self.tree, self.spare = self.spare, self.tree
+        TB.reset_pool(self.pool)
+
+    def reset(self) -> None:
+        reset_tree(self.tree)
+        TB.reset_pool(self.pool)
+
+
+class _TreeWorker:
+    """One search thread: its tree (its own, or the one all threads share), scratch
+    arrays, counters and random stream."""
+
+    def __init__(self, config: SearchConfig, size: int, seed: int,
+                 trees: _Trees | None = None) -> None:
+        self.trees = trees if trees is not None else _Trees(config, size)
         a = (size + 2) ** 2
         board = Board(size)
         seq_len = config.max_depth + 3 * size * size + 40
@@ -104,6 +129,14 @@ class _TreeWorker:
         self.stats = np.zeros(K.N_STATS, np.int64)
         self.rate = 0.0  # iterations per second seen so far (sizes the chunks)
 
+    @property
+    def tree(self) -> Tree:
+        return self.trees.tree
+
+    @property
+    def pool(self) -> TB.TabuPool:
+        return self.trees.pool
+
     def new_root(self) -> None:
         """Counters and ownership start again for a new root position."""
         self.stats[:] = 0
@@ -112,16 +145,6 @@ class _TreeWorker:
     def count_repeats(self, log2_slots: int) -> None:
         """Keep a set of (leaf, position) keys to count repeated positions (Fig. 4)."""
         self.x = self.x._replace(seen=np.zeros(1 << log2_slots, np.uint64))
-
-    def reuse(self, child: int) -> None:
-        """Make the subtree under ``child`` the whole tree."""
-        TK.copy_subtree(self.tree, child, self.spare)
-        self.tree, self.spare = self.spare, self.tree
-        TB.reset_pool(self.pool)
-
-    def reset(self) -> None:
-        reset_tree(self.tree)
-        TB.reset_pool(self.pool)
 
 
 class Search:
@@ -156,7 +179,8 @@ class Search:
         self._pscratch = [prior_scratch(self._tables, board.size) for _ in range(config.threads)]
         self._pat3 = pattern3_table()
         self._prm = config.params(self.komi, board.size, board.rules.suicide)
-        self.workers = [_TreeWorker(config, board.size, int(rng.integers(1, 2**62)))
+        shared = _Trees(config, board.size) if config.shared_tree else None
+        self.workers = [_TreeWorker(config, board.size, int(rng.integers(1, 2**62)), shared)
                         for _ in range(config.threads)]
         self.board = board.copy()
         self._expand_root()
@@ -182,6 +206,7 @@ class Search:
             if t.first[0] < 0:
                 K.expand(t, 0, self.board.state, color, p1, p2, self._prm, wk.pool,
                          self._tables, self._pscratch[i], wk.x, wk.stats)
+        for t in self.trees():
             self._ban_superko(t)
 
     def _ban_superko(self, t: Tree) -> None:
@@ -206,9 +231,10 @@ class Search:
         extra = board.moves_since(self.board)
         if extra is not None and not self._alternates(extra, board.to_play):
             extra = None  # another colour to move than the tree's: start afresh
+        for trees in self._tree_sets():
+            if extra is None or not self._descend(trees, extra):
+                trees.reset()
         for wk in self.workers:
-            if extra is None or not self._descend(wk, extra):
-                wk.reset()
             wk.new_root()
         self.board = board.copy()
         self._expand_root()
@@ -223,9 +249,9 @@ class Search:
             color = color.opponent
         return to_play is color
 
-    def _descend(self, wk: _TreeWorker, moves: list[Move]) -> bool:
+    def _descend(self, trees: _Trees, moves: list[Move]) -> bool:
         node = 0
-        t = wk.tree
+        t = trees.tree
         w = self.size + 2
         for mv in moves:
             code = 0 if mv.point is None else (mv.point[0] + 1) * w + mv.point[1] + 1
@@ -239,8 +265,19 @@ class Search:
                 return False
             node = found
         if node != 0:
-            wk.reuse(node)
+            trees.reuse(node)
         return True
+
+    def _tree_sets(self) -> list[_Trees]:
+        out: list[_Trees] = []
+        for wk in self.workers:
+            if all(wk.trees is not other for other in out):
+                out.append(wk.trees)
+        return out
+
+    def trees(self) -> list[Tree]:
+        """The trees searched: one per thread (root parallelism) or one shared."""
+        return [trees.tree for trees in self._tree_sets()]
 
     # ------------------------------------------------------------------ running
 
@@ -324,8 +361,8 @@ class Search:
         """Root statistics now, summed over the trees, most visited first."""
         w = self.size + 2
         agg: dict[int, list[float]] = {}
-        for wk in self.workers:
-            t = wk.tree
+        trees = self.trees()
+        for t in trees:
             f = int(t.first[0])
             for i in range(f, f + int(t.nch[0])) if f >= 0 else ():
                 if t.flags[i] & 1:
@@ -333,7 +370,7 @@ class Search:
                 a = agg.setdefault(int(t.move[i]), [0.0, 0.0, 0.0, 0.0, 0.0])
                 a[0] += t.N[i]
                 a[1] += t.W[i]
-                a[2] += t.P[i] / len(self.workers)
+                a[2] += t.P[i] / len(trees)
                 a[3] += t.RN[i]
                 a[4] += t.RW[i]
         moves = []

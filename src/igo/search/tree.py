@@ -7,7 +7,9 @@ colour that was to move at its parent. Its children are the nodes
 are the visits and wins *for the player who played* ``move``; ``RN``/``RW`` the same
 for AMAF (RAVE); ``P`` is the move model's prior probability of the move and ``PR``
 the pseudo win rate it stands for (computed once, at expansion);
-``flags`` holds :data:`BANNED` for root moves that positional superko forbids.
+``flags`` holds :data:`BANNED` for root moves that positional superko forbids and
+:data:`CLAIMED` once a thread has begun expanding the node (it stays set after the
+expansion; threads that share a tree skip a claimed leaf instead of expanding it twice).
 
 When the pool is full, leaves are no longer expanded: the search goes on with
 playouts from the leaves it has (a counter says how often that happened), and the
@@ -21,6 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 BANNED = 1
+CLAIMED = 2
 
 # meta indices
 T_USED = 0  # nodes in use

@@ -1,0 +1,133 @@
+"""Atomic operations on array elements for numba kernels that share memory between threads.
+
+Numba has no atomics on the CPU. These helpers emit LLVM's ``atomicrmw`` / ``cmpxchg``
+(sequentially consistent, so they are also compiler and CPU barriers) on one element of
+a one-dimensional integer array:
+
+- :func:`fetch_add` ``(a, i, v)``: ``a[i] += v``, returns the old value;
+- :func:`compare_swap` ``(a, i, old, new)``: ``a[i] = new`` if ``a[i] == old``, returns
+  whether it did;
+- :func:`store` ``(a, i, v)``: ``a[i] = v`` published after every earlier write.
+
+Each is a plain Python function (used as is when ``NUMBA_DISABLE_JIT=1``, where the GIL
+makes one array write atomic) with a numba overload for compiled callers, so kernels call
+them the same way in both modes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic, overload
+
+
+def fetch_add(a: np.ndarray, i: int, v: int) -> int:
+    """``a[i] += v`` atomically; the value before."""
+    old = int(a[i])
+    a[i] = old + v
+    return old
+
+
+def compare_swap(a: np.ndarray, i: int, old: int, new: int) -> bool:
+    """``a[i] = new`` if ``a[i] == old``, atomically; whether it was swapped."""
+    if int(a[i]) != old:
+        return False
+    a[i] = new
+    return True
+
+
+def store(a: np.ndarray, i: int, v: int) -> None:
+    """``a[i] = v`` after every write before it (a release store)."""
+    a[i] = v
+
+
+def _element_pointer(context: Any, builder: Any, aryty: Any, ary: Any, idxty: Any,
+                     idx: Any) -> Any:
+    arr = context.make_array(aryty)(context, builder, ary)
+    index = context.cast(builder, idx, idxty, types.intp)
+    return cgutils.get_item_pointer(context, builder, aryty, arr, [index],
+                                    wraparound=False)
+
+
+def _check(aryty: Any) -> None:
+    if not (isinstance(aryty, types.Array) and aryty.ndim == 1
+            and isinstance(aryty.dtype, types.Integer)):
+        raise TypeError(f"atomics need a 1-d integer array, got {aryty}")
+
+
+def _fetch_add_typer(typingctx: Any, a: Any, i: Any, v: Any) -> Any:
+    _check(a)
+    sig = a.dtype(a, i, v)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        aryty, idxty, valty = signature.args
+        ptr = _element_pointer(context, builder, aryty, args[0], idxty, args[1])
+        val = context.cast(builder, args[2], valty, aryty.dtype)
+        return builder.atomic_rmw("add", ptr, val, "seq_cst")
+
+    return sig, codegen
+
+
+_fetch_add: Any = intrinsic(_fetch_add_typer)
+
+
+def _compare_swap_typer(typingctx: Any, a: Any, i: Any, old: Any, new: Any) -> Any:
+    _check(a)
+    sig = types.boolean(a, i, old, new)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        aryty, idxty, oldty, newty = signature.args
+        ptr = _element_pointer(context, builder, aryty, args[0], idxty, args[1])
+        cmp = context.cast(builder, args[2], oldty, aryty.dtype)
+        val = context.cast(builder, args[3], newty, aryty.dtype)
+        pair = builder.cmpxchg(ptr, cmp, val, "seq_cst", "seq_cst")
+        return builder.extract_value(pair, 1)
+
+    return sig, codegen
+
+
+_compare_swap: Any = intrinsic(_compare_swap_typer)
+
+
+def _store_typer(typingctx: Any, a: Any, i: Any, v: Any) -> Any:
+    _check(a)
+    sig = types.void(a, i, v)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        aryty, idxty, valty = signature.args
+        ptr = _element_pointer(context, builder, aryty, args[0], idxty, args[1])
+        val = context.cast(builder, args[2], valty, aryty.dtype)
+        builder.atomic_rmw("xchg", ptr, val, "seq_cst")
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+_store: Any = intrinsic(_store_typer)
+
+
+@overload(fetch_add, inline="always")
+def _ov_fetch_add(a: Any, i: Any, v: Any) -> Any:
+    def impl(a: Any, i: Any, v: Any) -> Any:
+        return _fetch_add(a, i, v)
+
+    return impl
+
+
+@overload(compare_swap, inline="always")
+def _ov_compare_swap(a: Any, i: Any, old: Any, new: Any) -> Any:
+    def impl(a: Any, i: Any, old: Any, new: Any) -> Any:
+        return _compare_swap(a, i, old, new)
+
+    return impl
+
+
+@overload(store, inline="always")
+def _ov_store(a: Any, i: Any, v: Any) -> Any:
+    def impl(a: Any, i: Any, v: Any) -> None:
+        _store(a, i, v)
+
+    return impl
