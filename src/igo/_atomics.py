@@ -58,20 +58,27 @@ def _check(aryty: Any) -> None:
         raise TypeError(f"atomics need a 1-d integer array, got {aryty}")
 
 
-def _fetch_add_typer(typingctx: Any, a: Any, i: Any, v: Any) -> Any:
-    _check(a)
-    sig = a.dtype(a, i, v)
+def _read_modify_write(op: str) -> Any:
+    """An intrinsic ``(a, i, v)`` doing LLVM's ``atomicrmw op`` on ``a[i]``; it
+    returns the value before."""
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        aryty, idxty, valty = signature.args
-        ptr = _element_pointer(context, builder, aryty, args[0], idxty, args[1])
-        val = context.cast(builder, args[2], valty, aryty.dtype)
-        return builder.atomic_rmw("add", ptr, val, "seq_cst")
+    def typer(typingctx: Any, a: Any, i: Any, v: Any) -> Any:
+        _check(a)
+        sig = a.dtype(a, i, v)
 
-    return sig, codegen
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            aryty, idxty, valty = signature.args
+            ptr = _element_pointer(context, builder, aryty, args[0], idxty, args[1])
+            val = context.cast(builder, args[2], valty, aryty.dtype)
+            return builder.atomic_rmw(op, ptr, val, "seq_cst")
+
+        return sig, codegen
+
+    return intrinsic(typer)
 
 
-_fetch_add: Any = intrinsic(_fetch_add_typer)
+_fetch_add = _read_modify_write("add")
+_exchange = _read_modify_write("xchg")
 
 
 def _compare_swap_typer(typingctx: Any, a: Any, i: Any, old: Any, new: Any) -> Any:
@@ -90,23 +97,6 @@ def _compare_swap_typer(typingctx: Any, a: Any, i: Any, old: Any, new: Any) -> A
 
 
 _compare_swap: Any = intrinsic(_compare_swap_typer)
-
-
-def _store_typer(typingctx: Any, a: Any, i: Any, v: Any) -> Any:
-    _check(a)
-    sig = types.void(a, i, v)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        aryty, idxty, valty = signature.args
-        ptr = _element_pointer(context, builder, aryty, args[0], idxty, args[1])
-        val = context.cast(builder, args[2], valty, aryty.dtype)
-        builder.atomic_rmw("xchg", ptr, val, "seq_cst")
-        return context.get_dummy_value()
-
-    return sig, codegen
-
-
-_store: Any = intrinsic(_store_typer)
 
 
 @overload(fetch_add, inline="always")
@@ -128,6 +118,6 @@ def _ov_compare_swap(a: Any, i: Any, old: Any, new: Any) -> Any:
 @overload(store, inline="always")
 def _ov_store(a: Any, i: Any, v: Any) -> Any:
     def impl(a: Any, i: Any, v: Any) -> None:
-        _store(a, i, v)
+        _exchange(a, i, v)
 
     return impl

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from tests.gtp.test_analysis_lines import lizzie_parse, sabaki_parse
 
 COMMAND = [sys.executable, "-m", "igo.cli.main", "gtp", "--size", "7", "--komi", "0.5",
-           "--preset", "strong", "--playouts", "300", "--seed", "1"]
+           "--preset", "strong", "--playouts", "300", "--seed", "1", "--threads", "1"]
 
 
 class Engine:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 
 import pytest
 
+from igo.cli.gtp import add_parser, engine_spec, usable_cores
 from igo.cli.main import main
 from igo.core.coords import parse_vertex
 
@@ -41,10 +43,12 @@ def test_subprocess_plays_a_few_moves() -> None:
 
 
 def test_subprocess_is_reproducible_with_a_seed() -> None:
-    """The default engine (mcts) with a playout limit: same seed, same game."""
+    """The default engine (mcts) with a playout limit and one thread: same seed, same
+    game (threads sharing a tree interleave as the machine schedules them)."""
     script = "boardsize 9\n" + "genmove b\ngenmove w\n" * 5 + "final_score\n"
-    first = run_gtp(["--seed", "7", "--size", "9", "--playouts", "300"], script)
-    second = run_gtp(["--seed", "7", "--size", "9", "--playouts", "300"], script)
+    flags = ["--seed", "7", "--size", "9", "--playouts", "300", "--threads", "1"]
+    first = run_gtp(flags, script)
+    second = run_gtp(flags, script)
     assert first.returncode == 0 and first.stdout == second.stdout
 
 
@@ -68,3 +72,19 @@ def test_bad_engine_and_size_are_user_errors(capsys: pytest.CaptureFixture[str])
     assert main(["gtp", "--scoring-playouts", "1"]) == 1
     assert main(["gtp", "--engine", "random", "--tabu", "3"]) == 1
     assert "only apply to the mcts engine" in capsys.readouterr().err
+
+
+def test_mcts_uses_every_usable_core_unless_told() -> None:
+    parser = argparse.ArgumentParser()
+    add_parser(parser.add_subparsers())
+    cores = usable_cores()
+    assert cores >= 1
+
+    def spec(*argv: str) -> str:
+        return engine_spec(parser.parse_args(["gtp", *argv]))
+
+    assert spec() == f"mcts:threads={cores}"
+    assert spec("--time", "2") == f"mcts:time=2.0,threads={cores}"
+    assert spec("--threads", "1") == "mcts:threads=1"
+    assert spec("--engine", "mcts:threads=3,preset=paper") == "mcts:threads=3,preset=paper"
+    assert spec("--engine", "random") == "random"

@@ -31,8 +31,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--opponent", default="auto",
                    help="player spec for White: auto (GNU Go level 10 if installed, else "
                         "igo:random), or any spec igo match accepts")
-    p.add_argument("--engine", default="igo:mcts:time=0.5",
-                   help="igo's player (Black; default igo:mcts:time=0.5)")
+    p.add_argument("--engine", default=None,
+                   help="igo's player (Black; default igo:mcts:time=0.5,threads=K with K "
+                   "the usable cores)")
     p.add_argument("--seed", type=int, default=None, help="seed of igo's player")
     p.add_argument("--out", type=Path, default=Path("out/demo.sgf"), help="SGF to write")
     p.add_argument("--every", type=int, default=1,
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     from igo.arena.adjudicate import DeadStoneJudge
     from igo.arena.config import default_gnugo
     from igo.arena.referee import GameSettings, Referee
+    from igo.cli.gtp import usable_cores
     from igo.core.coords import check_size, format_vertex
     from igo.core.rules import Ruleset
     from igo.players.registry import make_player
@@ -67,15 +69,16 @@ def run(args: argparse.Namespace) -> int:
     check_size(args.size)
     rng = np.random.default_rng(args.seed)
     white_spec = _opponent(args.opponent)
+    black_spec = args.engine or f"igo:mcts:time=0.5,threads={usable_cores()}"
     gnugo = default_gnugo()
     judge = DeadStoneJudge("players", gnugo)
     settings = GameSettings(size=args.size, komi=args.komi, rules=Ruleset.named("chinese"),
                             move_cap=4 * args.size * args.size)
     print(f"igo demo: {args.size}x{args.size}, komi {args.komi}, "
-          f"Black = {args.engine}, White = {white_spec}", flush=True)
+          f"Black = {black_spec}, White = {white_spec}", flush=True)
     comments: dict[int, str] = {}
 
-    with make_player(args.engine, rng) as black, make_player(white_spec, rng) as white:
+    with make_player(black_spec, rng) as black, make_player(white_spec, rng) as white:
         latest = [""]
 
         def show(board: Board, move: Move) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import io
 import logging
+import os
 import sys
 from typing import Any
 
@@ -38,13 +39,15 @@ def add_parser(subparsers: Any) -> None:
     limit.add_argument("--time", type=float, default=None, metavar="S",
                        help="mcts: seconds per move (default 1; a GTP clock overrides it)")
     p.add_argument("--threads", type=int, default=None, metavar="K",
-                   help="mcts: search threads (default 1)")
+                   help="mcts: search threads, all searching one tree (default: one per "
+                   "core this process may use)")
     p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
     p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
     p.add_argument("--rules", default="igo",
                    help="rule set name: igo, chinese, japanese, tromp-taylor... (default igo)")
     p.add_argument("--seed", type=int, default=None,
-                   help="random seed for moves and scoring (default: unseeded)")
+                   help="random seed for moves and scoring (default: unseeded; the same "
+                   "moves again with --playouts and --threads 1)")
     p.add_argument("--scoring-playouts", type=int, default=None,
                    help="light playouts per dead-stone estimate (default 200)")
     p.add_argument("--verbose", action="store_true",
@@ -52,8 +55,20 @@ def add_parser(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
+def usable_cores() -> int:
+    """Cores this process may run on (its CPU affinity where the system has one)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def engine_spec(args: argparse.Namespace) -> str:
     """``--engine`` with the mcts flags added as options (``mcts:preset=paper,tabu=5``).
+
+    The mcts engine searches with one thread per usable core unless ``--threads`` or
+    the engine's own options say otherwise: a GTP engine usually has the machine to
+    itself (``igo match`` plays games in parallel, one thread each, instead).
 
     Raises
     ------
@@ -63,11 +78,14 @@ def engine_spec(args: argparse.Namespace) -> str:
     flags = {"preset": args.preset, "tabu": args.tabu, "playouts": args.playouts,
              "time": args.time, "threads": args.threads}
     given = {k: v for k, v in flags.items() if v is not None}
+    name, _, opts = str(args.engine).partition(":")
+    if given and name != "mcts":
+        raise ValueError(f"--{', --'.join(given)} only apply to the mcts engine, not {name!r}")
+    named = {o.partition("=")[0].strip() for o in opts.split(",")}
+    if name == "mcts" and "threads" not in given and "threads" not in named:
+        given["threads"] = usable_cores()
     if not given:
         return str(args.engine)
-    name, _, opts = str(args.engine).partition(":")
-    if name != "mcts":
-        raise ValueError(f"--{', --'.join(given)} only apply to the mcts engine, not {name!r}")
     extra = ",".join(f"{k}={v}" for k, v in given.items())
     return f"{name}:{opts},{extra}" if opts else f"{name}:{extra}"
 
