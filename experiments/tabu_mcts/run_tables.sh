@@ -7,7 +7,8 @@
 #
 # BUDGET is `playouts=N` (equal playouts, default playouts=2000) or `time=S` (equal time per
 # move: tabu restarts then cost playouts). Every match is an `igo match` database under WORK,
-# so rerunning the same command resumes where it stopped; `summary.py WORK` makes the table.
+# so rerunning the same command resumes where it stopped;
+# `python experiments/tabu_mcts/tabu_table.py WORK/playouts2000` (or WORK/time0.05) makes the table.
 set -euo pipefail
 work=${1:?usage: run_tables.sh WORK [BUDGET] [GAMES] [L...]}
 budget=${2:-playouts=2000}
