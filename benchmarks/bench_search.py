@@ -2,9 +2,10 @@
 
 Light playouts (the ``paper`` preset: UCB1, expansion after 100 playouts) and heavy
 playouts (the ``strong`` preset: priors from the move model at every expansion, RAVE,
-heavy playouts), 9x9 and 19x19, one thread; and the ``strong`` preset on two threads
-(root parallelism) for the speed-up. Pachi 12.90's figures (one thread, tree search
-included) measured on this kind of machine are beside ours.
+heavy playouts), 9x9 and 19x19, one thread; and the ``strong`` preset on two threads,
+sharing one tree (the default) and a tree each (root parallelism), for the speed-up.
+Pachi 12.90's figures (one thread, tree search included) measured on this kind of
+machine are beside ours.
 
 Usage: ``python benchmarks/bench_search.py [--seconds S]``
 """
@@ -29,10 +30,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0)
     args = parser.parse_args()
     rows = []
-    runs = [(9, "paper", 1), (19, "paper", 1), (9, "strong", 1), (19, "strong", 1),
-            (9, "strong", 2)]
-    for size, name, threads in runs:
-        cfg = preset(name).with_options(threads=threads)
+    runs = [(9, "paper", 1, "tree"), (19, "paper", 1, "tree"), (9, "strong", 1, "tree"),
+            (19, "strong", 1, "tree"), (9, "strong", 2, "tree"), (19, "strong", 2, "tree"),
+            (9, "strong", 2, "root")]
+    for size, name, threads, parallel in runs:
+        cfg = preset(name).with_options(threads=threads, parallel=parallel)
         r = bench_search(size, args.seconds, name, cfg)
         pachi = (PACHI_HEAVY if cfg.policy == "heavy" else PACHI_LIGHT)[size]
         row = r.to_json() | {"pachi_per_s": pachi,

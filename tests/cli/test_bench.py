@@ -32,3 +32,11 @@ def test_bench_search_json(preset: str, capsys: pytest.CaptureFixture[str]) -> N
     assert doc["size"] == 7 and doc["preset"] == preset and doc["threads"] == 1
     assert doc["playouts"] > 0 and doc["playouts_per_s"] > 0
     assert doc["policy"] == ("light" if preset == "paper" else "heavy")
+
+
+@pytest.mark.parametrize("parallel", ["tree", "root"])
+def test_bench_search_two_threads(parallel: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "search", "--size", "7", "--seconds", "0.3", "--threads", "2",
+                 "--parallel", parallel, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["threads"] == 2 and doc["parallel"] == parallel and doc["playouts"] > 0

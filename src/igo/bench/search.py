@@ -21,6 +21,7 @@ class SearchBenchResult:
     playouts: int
     seconds: float
     nodes: int
+    parallel: str = "tree"
 
     @property
     def playouts_per_s(self) -> float:
@@ -31,8 +32,8 @@ class SearchBenchResult:
         """The documented schema: size, preset, playouts, playouts_per_s, threads (+)."""
         return {"size": self.size, "preset": self.preset, "policy": self.policy,
                 "playouts": self.playouts, "playouts_per_s": round(self.playouts_per_s, 1),
-                "threads": self.threads, "seconds": round(self.seconds, 3),
-                "nodes": self.nodes}
+                "threads": self.threads, "parallel": self.parallel,
+                "seconds": round(self.seconds, 3), "nodes": self.nodes}
 
 
 def bench_search(size: int, seconds: float, preset_name: str = "strong",
@@ -50,4 +51,4 @@ def bench_search(size: int, seconds: float, preset_name: str = "strong",
     elapsed = time.perf_counter() - start
     nodes = sum(min(int(t.meta[0]), t.first.shape[0]) for t in search.trees())
     return SearchBenchResult(size, preset_name, cfg.policy, cfg.threads, result.playouts,
-                             elapsed, nodes)
+                             elapsed, nodes, cfg.parallel)

@@ -28,6 +28,8 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--policy", choices=("light", "heavy"), default=None,
                    help="playout policy (default: the preset's)")
     r.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
+    r.add_argument("--parallel", choices=("tree", "root"), default="tree",
+                   help="threads share one tree (default) or have a tree each")
     r.add_argument("--tabu", type=int, default=None, help="tabu list length")
     r.add_argument("--komi", type=float, default=7.0)
     r.add_argument("--seed", type=int, default=0)
@@ -65,7 +67,7 @@ def run_search(args: argparse.Namespace) -> int:
     check_size(args.size)
     if args.seconds <= 0:
         raise ValueError("--seconds must be positive")
-    options: dict[str, object] = {"threads": args.threads}
+    options: dict[str, object] = {"threads": args.threads, "parallel": args.parallel}
     if args.policy is not None:
         options["policy"] = args.policy
     if args.tabu is not None:
@@ -78,7 +80,8 @@ def run_search(args: argparse.Namespace) -> int:
         return 0
     pachi = (PACHI_HEAVY if config.policy == "heavy" else PACHI_LIGHT).get(args.size)
     line = (f"{args.size}x{args.size} {args.preset} ({config.policy} playouts, "
-            f"{config.threads} thread(s)): {result.playouts_per_s:,.0f} playouts/s, "
+            f"{config.threads} thread(s), {config.parallel}): "
+            f"{result.playouts_per_s:,.0f} playouts/s, "
             f"{result.nodes:,} nodes")
     if pachi:
         line += f"; Pachi {config.policy}: {pachi:,}/s (igo = {result.playouts_per_s / pachi:.0%})"
