@@ -9,13 +9,14 @@ a one-dimensional integer array:
   whether it did;
 - :func:`store` ``(a, i, v)``: ``a[i] = v`` published after every earlier write.
 
-Each is a plain Python function (used as is when ``NUMBA_DISABLE_JIT=1``, where the GIL
-makes one array write atomic) with a numba overload for compiled callers, so kernels call
-them the same way in both modes.
+Each is a plain Python function (used as is when ``NUMBA_DISABLE_JIT=1``, under a lock)
+with a numba overload for compiled callers, so kernels call them the same way in both
+modes.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
@@ -23,25 +24,30 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
 
+_PYTHON_LOCK = threading.Lock()  # for the plain-Python versions only
+
 
 def fetch_add(a: np.ndarray, i: int, v: int) -> int:
     """``a[i] += v`` atomically; the value before."""
-    old = int(a[i])
-    a[i] = old + v
+    with _PYTHON_LOCK:
+        old = int(a[i])
+        a[i] = old + v
     return old
 
 
 def compare_swap(a: np.ndarray, i: int, old: int, new: int) -> bool:
     """``a[i] = new`` if ``a[i] == old``, atomically; whether it was swapped."""
-    if int(a[i]) != old:
-        return False
-    a[i] = new
+    with _PYTHON_LOCK:
+        if int(a[i]) != old:
+            return False
+        a[i] = new
     return True
 
 
 def store(a: np.ndarray, i: int, v: int) -> None:
     """``a[i] = v`` after every write before it (a release store)."""
-    a[i] = v
+    with _PYTHON_LOCK:
+        a[i] = v
 
 
 def _element_pointer(context: Any, builder: Any, aryty: Any, ary: Any, idxty: Any,

@@ -47,3 +47,29 @@ def test_plain_python_kernels_search_the_same_tree() -> None:
     compiled = _run(False)
     python = _run(True)
     assert python == compiled
+
+
+THREADS_SCRIPT = r"""
+import json, warnings
+warnings.simplefilter("ignore")
+from igo.core.board import Board
+from igo.search import STRONG, Search
+s = Search(Board(5), komi=0.5, config=STRONG.with_options(threads=2), seed=9)
+r = s.run(playouts=40)
+t = s.trees()[0]
+f, k = int(t.first[0]), int(t.nch[0])
+print(json.dumps({"trees": len(s.trees()), "playouts": r.playouts, "root": float(t.N[0]),
+                  "children": float(t.N[f:f + k].sum()), "used": int(t.meta[0])}))
+"""
+
+
+@pytest.mark.slow
+def test_plain_python_kernels_share_a_tree_between_threads() -> None:
+    """Tree parallelism with the kernels as Python threads (the atomics' plain versions)."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    proc = subprocess.run([sys.executable, "-c", THREADS_SCRIPT], capture_output=True,
+                          text=True, env=env, timeout=900, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["trees"] == 1 and out["playouts"] == 40
+    assert 38 <= out["root"] <= 40 and out["children"] <= out["root"]
