@@ -182,6 +182,7 @@ class Search:
         shared = _Trees(config, board.size) if config.shared_tree else None
         self.workers = [_TreeWorker(config, board.size, int(rng.integers(1, 2**62)), shared)
                         for _ in range(config.threads)]
+        self._tree_sets = [shared] if shared is not None else [wk.trees for wk in self.workers]
         self.board = board.copy()
         self._expand_root()
 
@@ -231,7 +232,7 @@ class Search:
         extra = board.moves_since(self.board)
         if extra is not None and not self._alternates(extra, board.to_play):
             extra = None  # another colour to move than the tree's: start afresh
-        for trees in self._tree_sets():
+        for trees in self._tree_sets:
             if extra is None or not self._descend(trees, extra):
                 trees.reset()
         for wk in self.workers:
@@ -268,16 +269,9 @@ class Search:
             trees.reuse(node)
         return True
 
-    def _tree_sets(self) -> list[_Trees]:
-        out: list[_Trees] = []
-        for wk in self.workers:
-            if all(wk.trees is not other for other in out):
-                out.append(wk.trees)
-        return out
-
     def trees(self) -> list[Tree]:
         """The trees searched: one per thread (root parallelism) or one shared."""
-        return [trees.tree for trees in self._tree_sets()]
+        return [trees.tree for trees in self._tree_sets]
 
     # ------------------------------------------------------------------ running
 
