@@ -33,7 +33,8 @@ def test_json_summary_and_resume(tmp_path: Path, capsys: pytest.CaptureFixture[s
     doc = run_json(capsys, *args)
     assert doc["schema"] == 1
     assert doc["run"] == {"played": 4, "already_stored": 0, "failed": [], "errors": 0,
-                          "seconds": doc["run"]["seconds"]}
+                          "unplayed": 0, "seconds": doc["run"]["seconds"]}
+    assert doc["sprt"] is None
     s = doc["summary"]
     assert s["games"] == 4
     assert s["first_wins"] + s["second_wins"] + s["draws"] == 4
@@ -54,6 +55,23 @@ def test_table_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     assert rc == 0
     assert "2 games played now" in out and "Wilson" in out and "binomial" in out
+
+
+def test_sprt_stops_the_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["igo:mcts:playouts=30,threads=1", "igo:random", "--games", "50", "--size", "7",
+            "--workers", "1", "--dead-stones", "tromp-taylor", "--sprt", "0,100",
+            "--sprt-alpha", "0.1", "--out", str(tmp_path / "out")]
+    doc = run_json(capsys, *args)
+    t = doc["sprt"]
+    assert t["decision"] == "H1" and t["llr"] >= t["upper"] and t["alpha"] == 0.1
+    played = doc["run"]["played"]
+    assert t["wins"] + t["draws"] + t["losses"] == played < 50
+    assert doc["run"]["unplayed"] == 50 - played and doc["summary"]["errors"] == 0
+    assert main(["match", *args, "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "0 games played now" in out and "H1 accepted (+100 rather than +0 Elo)" in out
+    assert main(["match", *args[:-2], "--sprt", "30", "--out", str(tmp_path)]) == 1
+    assert "ELO0,ELO1" in capsys.readouterr().err
 
 
 def test_changed_settings_are_refused(tmp_path: Path,

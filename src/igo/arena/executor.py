@@ -79,6 +79,11 @@ class Executor(ABC):
     def pending(self) -> int:
         """Tasks submitted and not yet returned by :meth:`next_done`."""
 
+    @property
+    def capacity(self) -> int:
+        """How many tasks run at once (1 unless the executor says otherwise)."""
+        return 1
+
     @abstractmethod
     def close(self) -> None:
         """Release the workers (tasks still queued are dropped)."""

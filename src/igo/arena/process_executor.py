@@ -78,6 +78,10 @@ class ProcessExecutor(Executor):
     def pending(self) -> int:
         return len(self._queue) + len(self._running)
 
+    @property
+    def capacity(self) -> int:
+        return len(self._pools)
+
     def next_done(self) -> Finished:
         if not self._running:
             raise NothingPendingError("no task is pending")

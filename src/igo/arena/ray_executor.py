@@ -58,6 +58,11 @@ class RayExecutor(Executor):
     def pending(self) -> int:
         return len(self._pending)
 
+    @property
+    def capacity(self) -> int:
+        """The CPUs of the connected cluster (Ray runs one game a CPU)."""
+        return max(1, int(self._ray.cluster_resources().get("CPU", 1)))
+
     def next_done(self) -> Finished:
         if not self._pending:
             raise NothingPendingError("no task is pending")

@@ -10,7 +10,10 @@ they arrive, one committed game at a time (a killed match resumes from there).
 A game that fails (an engine crashed, timed out or refused a legal move, or the worker
 process playing it died) is recorded in the ``errors`` table and tried once more; a game
 that fails twice is left missing (a later resume tries it again). Nothing stops the
-match.
+match, except a sequential test: with ``sprt`` (:mod:`igo.arena.sprt`) the games are
+played in index order, at most as many at once as the executor runs, and no new game
+starts once the stored results decide the test (the games already running are finished
+and stored). A resumed match looks at its stored games first.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from igo.arena.adjudicate import DeadStoneJudge
 from igo.arena.config import MatchConfig
 from igo.arena.executor import Executor, ExecutorConfig, open_executor
 from igo.arena.referee import GameOutcome, GameSettings, Referee, random_opening
+from igo.arena.sprt import SprtConfig, SprtState, sprt_state
 from igo.arena.store import GameRow, MatchStore
 from igo.core.coords import Point
 from igo.players.base import Player
@@ -62,6 +66,8 @@ class RunReport:
     failed: list[int]
     errors: int
     seconds: float
+    sprt: SprtState | None = None
+    unplayed: int = 0  # games not started because the sequential test was decided
 
 
 def game_settings(config: MatchConfig, index: int = 0) -> GameSettings:
@@ -150,6 +156,7 @@ def run_match(
     *,
     executor: ExecutorConfig | Executor | None = None,
     progress: bool = True,
+    sprt: SprtConfig | None = None,
 ) -> RunReport:
     """Play every game of ``config`` that ``store`` does not hold yet.
 
@@ -167,20 +174,48 @@ def run_match(
         matches can share one pool).
     progress
         Show a progress bar on stderr.
+    sprt
+        Stop when this sequential test is decided (``config.games`` is then the most
+        games played); the report's ``sprt`` says where the test stands.
     """
     start = time.monotonic()
     match_id = store.open_match(config)
     config.out_dir.mkdir(parents=True, exist_ok=True)
     missing = store.missing_indices(match_id, config.games)
     errors_before = len(store.errors(match_id))
+
+    def decided() -> bool:
+        return sprt is not None and match_sprt(store, match_id, sprt).decision is not None
+
     failed: list[int] = []
-    if missing:
+    unplayed: list[int] = []
+    if missing and not decided():
         with _progress_bar(config.games, config.games - len(missing), progress) as bar, \
                 _opened(executor or ExecutorConfig()) as ex:
-            failed = _play_missing(ex, config, store, match_id, missing, bar)
-    return RunReport(match_id, len(missing) - len(failed), config.games - len(missing),
-                     failed, len(store.errors(match_id)) - errors_before,
-                     time.monotonic() - start)
+            failed, unplayed = _play_missing(ex, config, store, match_id, missing, bar,
+                                             decided)
+    elif missing:
+        unplayed = missing
+    return RunReport(match_id, len(missing) - len(failed) - len(unplayed),
+                     config.games - len(missing), failed,
+                     len(store.errors(match_id)) - errors_before, time.monotonic() - start,
+                     None if sprt is None else match_sprt(store, match_id, sprt),
+                     len(unplayed))
+
+
+def match_sprt(store: MatchStore, match_id: int, config: SprtConfig) -> SprtState:
+    """The sequential test ``config`` on the games of match ``match_id`` stored so far
+    (the first player's wins, draws and losses)."""
+    wins = draws = losses = 0
+    for row in store.games(match_id):
+        first_colour = "B" if row.index % 2 == 0 else "W"
+        if row.winner is None:
+            draws += 1
+        elif row.winner == first_colour:
+            wins += 1
+        else:
+            losses += 1
+    return sprt_state(config, wins, draws, losses)
 
 
 @contextlib.contextmanager
@@ -203,20 +238,29 @@ def _progress_bar(total: int, initial: int, enabled: bool) -> Iterator[Progress]
 
 
 def _play_missing(ex: Executor, config: MatchConfig, store: MatchStore, match_id: int,
-                  missing: list[int], bar: Progress) -> list[int]:
-    """Play the ``missing`` games on ``ex``, store each as it ends, retry failures;
-    returns the games that failed :data:`MAX_ATTEMPTS` times."""
+                  missing: list[int], bar: Progress,
+                  stop: Callable[[], bool]) -> tuple[list[int], list[int]]:
+    """Play the ``missing`` games on ``ex`` in order, as many at once as it runs, store
+    each as it ends and retry failures; no new game starts once ``stop()`` is true.
+    Returns the games that failed :data:`MAX_ATTEMPTS` times and those never started."""
     text = config.to_json()
     attempts = dict.fromkeys(missing, 1)
-    for index in missing:
-        ex.submit(index, play_game, text, index)
+    queue = list(reversed(missing))
+    width = max(1, ex.capacity)
     failed = []
-    while ex.pending:
+    stopped = False
+    while queue or ex.pending:
+        while queue and not stopped and ex.pending < width:
+            index = queue.pop()
+            ex.submit(index, play_game, text, index)
+        if not ex.pending:
+            break
         done = ex.next_done()
         index = cast(int, done.key)
         if done.error is None:
             _store_game(store, match_id, config, done.value)
             bar(1)
+            stopped = stopped or stop()
             continue
         store.add_error(match_id, index, attempts[index], _describe(done.error))
         if attempts[index] < MAX_ATTEMPTS:
@@ -224,4 +268,4 @@ def _play_missing(ex: Executor, config: MatchConfig, store: MatchStore, match_id
             ex.submit(index, play_game, text, index)
         else:
             failed.append(index)
-    return sorted(failed)
+    return sorted(failed), sorted(queue)

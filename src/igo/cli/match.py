@@ -120,6 +120,17 @@ def add_parser(subparsers: Any) -> None:
                        help="Canadian overtime: moves per period")
     clock.add_argument("--byo-periods", type=int, default=0, metavar="N",
                        help="Japanese byo-yomi: number of periods")
+    test = p.add_argument_group(
+        "sequential test", "stop as soon as the games decide between two Elo hypotheses "
+        "for the first player (SPRT, as cutechess-cli's -sprt); --games is then the most "
+        "games played")
+    test.add_argument("--sprt", default=None, metavar="ELO0,ELO1",
+                      help="H0: the first player is ELO0 stronger, H1: ELO1 stronger "
+                           "(e.g. 0,30: is it an improvement worth 30 Elo?)")
+    test.add_argument("--sprt-alpha", type=float, default=0.05,
+                      help="false positive rate (accepting H1 when H0 holds; default 0.05)")
+    test.add_argument("--sprt-beta", type=float, default=0.05,
+                      help="false negative rate (default 0.05)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
@@ -155,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
     from igo.arena.config import MatchConfig
     from igo.arena.executor import ExecutorConfig
     from igo.arena.runner import run_match
+    from igo.arena.sprt import SprtConfig
     from igo.arena.stats import format_table, summarize
     from igo.arena.store import MatchStore
 
@@ -172,11 +184,15 @@ def run(args: argparse.Namespace) -> int:
         dead_stones=args.dead_stones, random_opening=args.random_opening, out_dir=out,
         move_timeout=args.move_timeout, **_clock_fields(args),
         **({"gnugo": args.gnugo} if args.gnugo else {}))
+    sprt = (SprtConfig.parse(args.sprt, args.sprt_alpha, args.sprt_beta)
+            if args.sprt else None)
     db = args.db or out / "results.sqlite"
     with MatchStore(db) as store:
-        report = run_match(config, store, executor=parallel, progress=not args.quiet)
+        report = run_match(config, store, executor=parallel, progress=not args.quiet,
+                           sprt=sprt)
         rows = store.games(report.match_id, limit=config.games)
-    stats = summarize(rows, config.black, config.white, errors=config.games - len(rows))
+    stats = summarize(rows, config.black, config.white,
+                      errors=config.games - len(rows) - report.unplayed)
     if args.json:
         doc = {
             "schema": 1,
@@ -184,14 +200,18 @@ def run(args: argparse.Namespace) -> int:
                       "out_dir": str(out), "config": json.loads(config.to_json())},
             "run": {"played": report.played, "already_stored": report.skipped,
                     "failed": report.failed, "errors": report.errors,
+                    "unplayed": report.unplayed,
                     "seconds": round(report.seconds, 3)},
             "summary": stats.to_dict(),
+            "sprt": None if report.sprt is None else report.sprt.to_dict(),
         }
         print(json.dumps(doc, indent=2))
     else:
         print(f"match {config.match_name!r}: {report.played} games played now, "
               f"{report.skipped} already stored ({db})")
         print(format_table(stats))
+        if report.sprt is not None:
+            print(report.sprt.describe())
     if report.failed:
         print(f"igo match: {len(report.failed)} games failed twice: {report.failed}; "
               "rerun the same command to retry them", file=sys.stderr)
