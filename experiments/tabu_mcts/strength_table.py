@@ -1,11 +1,15 @@
 """The table of igo against an opponent from `igo match` databases (issue 8, part 5).
 
-    python experiments/tabu_mcts/strength_table.py DB [DB ...]
+    python experiments/tabu_mcts/strength_table.py DB [DB ...] [--json OUT] [--plot PNG]
 
 One row per database (its first match): the first player's spec, the games stored, wins,
 draws and losses of the first player, its score with draws as half a win and the 95 %
 Wilson interval of that score, the sign test (binomial test of wins against losses,
 draws left out), its wins as Black and as White, and the mean game length and duration.
+``--json`` keeps the rows (with the interval and the test) beside the experiment, so
+the figures outlive the databases; ``--plot`` draws the score against the seconds a move
+of the first player (its spec's ``time=S``), one line per board size and thread count:
+the curve of strength per second of thinking.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import argparse
 import json
 import math
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from scipy.stats import binomtest
@@ -26,6 +30,7 @@ class Row:
 
     player: str
     opponent: str
+    size: int
     games: int
     wins: int
     draws: int
@@ -85,8 +90,70 @@ def read(db: Path) -> Row:
         else:
             lo += 1
     n = len(games)
-    return Row(first, second, n, w, d, lo, wb, nb, ww, nw, moves / max(n, 1),
-               seconds / max(n, 1))
+    return Row(first, second, int(cfg["size"]), n, w, d, lo, wb, nb, ww, nw,
+               moves / max(n, 1), seconds / max(n, 1))
+
+
+def spec_option(spec: str, key: str) -> str | None:
+    """The value of ``key`` in a player spec ``igo:NAME:k=v,...`` (None if absent).
+
+    >>> spec_option("igo:mcts:time=1,threads=2", "threads")
+    '2'
+    """
+    parts = spec.split(":", 2)
+    if len(parts) < 3:
+        return None
+    for item in parts[2].split(","):
+        k, _, v = item.partition("=")
+        if k.strip() == key:
+            return v.strip()
+    return None
+
+
+def to_json(rows: list[Row], dbs: list[Path]) -> str:
+    out = []
+    for r, db in zip(rows, dbs, strict=True):
+        lo, hi = r.wilson()
+        out.append({**asdict(r), "score": r.score, "wilson_low": lo, "wilson_high": hi,
+                    "sign_test_p": r.sign_test_p, "db": db.name, "folder": db.parent.name})
+    return json.dumps(out, indent=1)
+
+
+def plot(rows: list[Row], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    series: dict[tuple[int, str], list[tuple[float, Row]]] = {}
+    for r in rows:
+        t = spec_option(r.player, "time")
+        if t is None or r.games == 0:
+            continue
+        key = (r.size, spec_option(r.player, "threads") or "1")
+        series.setdefault(key, []).append((float(t), r))
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for (size, threads), pts in sorted(series.items()):
+        pts.sort(key=lambda x: x[0])
+        xs = [t for t, _ in pts]
+        ys = [r.score for _, r in pts]
+        err = [[r.score - r.wilson()[0] for _, r in pts], [r.wilson()[1] - r.score for _, r in pts]]
+        label = f"{size}x{size}, {threads} thread{'s' if threads != '1' else ''}"
+        ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label=label)
+        for t, r in pts:
+            ax.annotate(f"{r.score:.2f} (n={r.games})", (t, r.score),
+                        textcoords="offset points", xytext=(6, -12), fontsize=8)
+    ax.axhline(0.9, color="grey", linestyle=":", linewidth=1)
+    ax.set_xscale("log")
+    ax.set_xlabel("seconds a move (igo)")
+    ax.set_ylabel("score against the opponent (95 % Wilson)")
+    opponents = sorted({r.opponent for r in rows})
+    ax.set_title("igo against " + ", ".join(o.removeprefix("gtp:") for o in opponents),
+                 fontsize=9)
+    ax.set_ylim(0, 1)
+    ax.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
 
 
 def markdown(rows: list[Row]) -> str:
@@ -107,8 +174,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("db", nargs="+", type=Path)
+    parser.add_argument("--json", type=Path, default=None, help="write the rows here")
+    parser.add_argument("--plot", type=Path, default=None,
+                        help="draw the score against the seconds a move (PNG)")
     args = parser.parse_args()
-    print(markdown([read(db) for db in args.db]))
+    rows = [read(db) for db in args.db]
+    print(markdown(rows))
+    if args.json:
+        args.json.write_text(to_json(rows, args.db) + "\n")
+    if args.plot:
+        plot(rows, args.plot)
 
 
 if __name__ == "__main__":
