@@ -135,13 +135,13 @@ def plot(rows: list[Row], path: Path) -> None:
     fig, ax = plt.subplots(figsize=(6, 4))
     for (size, threads), pts in sorted(series.items()):
         pts.sort(key=lambda x: x[0])
-        xs = [t for t, _ in pts]
+        xs = [x for x, _ in pts]
         ys = [r.score for _, r in pts]
         err = [[r.score - r.wilson()[0] for _, r in pts], [r.wilson()[1] - r.score for _, r in pts]]
         label = f"{size}x{size}, {threads} thread{'s' if threads != '1' else ''}"
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label=label)
-        for t, r in pts:
-            ax.annotate(f"{r.score:.2f} (n={r.games})", (t, r.score),
+        for x, r in pts:
+            ax.annotate(f"{r.score:.2f} (n={r.games})", (x, r.score),
                         textcoords="offset points", xytext=(6, -12), fontsize=8)
     ax.axhline(0.9, color="grey", linestyle=":", linewidth=1)
     ax.set_xscale("log")
