@@ -449,6 +449,19 @@ def legal_mask(s: BoardState, c: int, suicide_ok: bool, history: np.ndarray,
 
 
 @njit
+def sensible_mask(s: BoardState, c: int, suicide_ok: bool, history: np.ndarray,
+                  out: np.ndarray) -> None:
+    """:func:`legal_mask` without the points that fill one of ``c``'s own eyes
+    (:func:`is_eye`): the moves a playout or a policy player considers."""
+    legal_mask(s, c, suicide_ok, history, out)
+    n = s.meta[M_N_EMPTY]
+    for i in range(n):
+        p = s.empties[i]
+        if out[p] and is_eye(s, p, c):
+            out[p] = False
+
+
+@njit
 def liberties(s: BoardState, p: int) -> int:
     """Real number of liberties of the string at ``p`` (0 for an empty point)."""
     if s.color[p] != BLACK and s.color[p] != WHITE:

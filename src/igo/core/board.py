@@ -239,11 +239,11 @@ class Board:
 
     def sensible_mask(self, color: Color) -> np.ndarray:
         """Legal moves that do not fill one of ``color``'s own eyes (playout moves)."""
-        mask = self.legal_mask(color)
-        for r, c in zip(*np.nonzero(mask), strict=True):
-            if K.is_eye(self._state, (r + 1) * (self.size + 2) + c + 1, int(color)):
-                mask[r, c] = False
-        return mask
+        w = self.size + 2
+        out = np.zeros(w * w, dtype=np.bool_)
+        K.sensible_mask(self._state, int(color), self.rules.suicide, self._superko_history(),
+                        out)
+        return out.reshape(w, w)[1:-1, 1:-1].copy()
 
     # ---------------------------------------------------------------- changing it
     def _rebuild(self) -> None:
