@@ -21,7 +21,7 @@ variants=("$@")
   "prior_sharpness=0.5" "tabu=6")
 here=$(cd "$(dirname "$0")/../.." && pwd)
 sprt=()
-[ -n "${SPRT:-}" ] && sprt=(--sprt "$SPRT")
+[ -n "${SPRT:-}" ] && sprt=("--sprt=$SPRT")
 for v in "${variants[@]}"; do
   dir="$work/p$playouts/${v//[=,]/_}"
   mkdir -p "$dir"
