@@ -126,7 +126,8 @@ def add_parser(subparsers: Any) -> None:
         "games played")
     test.add_argument("--sprt", default=None, metavar="ELO0,ELO1",
                       help="H0: the first player is ELO0 stronger, H1: ELO1 stronger "
-                           "(e.g. 0,30: is it an improvement worth 30 Elo?)")
+                           "(e.g. 0,30: is it an improvement worth 30 Elo?; write "
+                           "--sprt=-10,30 when ELO0 is negative)")
     test.add_argument("--sprt-alpha", type=float, default=0.05,
                       help="false positive rate (accepting H1 when H0 holds; default 0.05)")
     test.add_argument("--sprt-beta", type=float, default=0.05,
