@@ -44,9 +44,13 @@ CONFIGS: dict[str, tuple[str, int, str]] = {
 
 
 def config_of(name: str) -> SearchConfig:
-    """The search configuration called ``name`` (see :data:`CONFIGS`)."""
-    base, tabu, key = CONFIGS[name]
-    return preset(base).with_options(tabu=tabu, tabu_key=key) if tabu else preset(base)
+    """The search configuration called ``name``: one of :data:`CONFIGS`, optionally
+    followed by ``+option=value`` changes (``strong+c_puct=0``)."""
+    head, *changes = name.split("+")
+    base, tabu, key = CONFIGS[head]
+    config = preset(base).with_options(tabu=tabu, tabu_key=key) if tabu else preset(base)
+    options = dict(change.split("=", 1) for change in changes)
+    return config.with_options(**options) if options else config
 
 
 def cmd_sample(a: argparse.Namespace) -> int:
@@ -76,7 +80,7 @@ def cmd_run(a: argparse.Namespace) -> int:
     problems = _sample(a)
     names = a.configs.split(",")
     for name in names:
-        if name not in CONFIGS:
+        if name.split("+")[0] not in CONFIGS:
             raise SystemExit(f"unknown config {name!r} (known: {', '.join(CONFIGS)})")
     model = nearest_default_model(19)
     solvers = {n: Solver(config_of(n), a.playouts, seed=a.seed, model=model) for n in names}
@@ -129,7 +133,7 @@ def against_gnugo(per: dict[int, list[bool]], gnugo: dict[int, bool]) -> dict[st
 def baseline_of(name: str, default: str) -> str:
     """What a configuration is tested against: ``strong`` for ``strong_*`` (tabu on
     the strong preset), else ``default`` (plain MCTS, ``paper``)."""
-    return "strong" if name.startswith("strong_") else default
+    return "strong" if name.startswith(("strong_", "strong+")) else default
 
 
 def cmd_report(a: argparse.Namespace) -> int:
