@@ -15,6 +15,13 @@ interval, exact two-sided binomial test, as ``igo match``) goes to
 ``experiments/importance/results/compare-<mode>.json``. Fig. 5 (weights by progress
 bucket: the best initial individual and the learned centre) goes to
 ``results/weights-<mode>.png``.
+
+The two comparisons are played side by side (pair ``i`` of one, then pair ``i`` of the
+other), so a run stopped early has as many games of each. ``--summary-only`` writes the
+summary of the games logged so far and plays nothing. A run copied from another machine
+(``device_job.sh``: the database without the model files) works too: the training subset
+is extracted again (``--records`` where the stored record paths do not exist here) and a
+missing best initial model is trained again from its stored weights.
 """
 
 from __future__ import annotations
@@ -28,19 +35,21 @@ from pathlib import Path
 
 import numpy as np
 
-from igo.arena.executor import ExecutorConfig, open_executor
+from igo.arena.executor import Executor, ExecutorConfig, open_executor
 from igo.arena.stats import binomial_p_value, elo_difference, wilson_interval
 from igo.evolve.config import EvolveConfig
 from igo.evolve.games import game_task, play_individual_game
 from igo.evolve.individual import player_spec, train_individual
 from igo.evolve.pbilc import normalise
 from igo.evolve.status import run_status
+from igo.evolve.subset import prepare_subset
 
 RESULTS = Path(__file__).resolve().parent / "results"  # --results changes it
 
 
 def load_run(run: Path) -> tuple[EvolveConfig, dict[str, object], np.ndarray, str]:
-    """The run's config, status, learned weights and the best initial model's path."""
+    """The run's config, status, learned weights and the best initial model's path (as
+    stored: it may be another machine's)."""
     db = run / "evolve.sqlite"
     status = run_status(db)
     if status["steps_done"] < 0:
@@ -48,7 +57,7 @@ def load_run(run: Path) -> tuple[EvolveConfig, dict[str, object], np.ndarray, st
     with sqlite3.connect(db) as con:
         config = EvolveConfig.from_dict(json.loads(
             con.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()[0]))
-        step = int(status["steps_done"])  # type: ignore[call-overload]
+        step = int(status["steps_done"])
         path = con.execute(
             "SELECT i.model_path FROM ratings r JOIN individuals i ON i.id = r.individual"
             " WHERE r.step = ? AND i.step = 0 ORDER BY r.elo DESC LIMIT 1", (step,)).fetchone()[0]
@@ -56,54 +65,85 @@ def load_run(run: Path) -> tuple[EvolveConfig, dict[str, object], np.ndarray, st
     return replace(config, out=run), status, learned, str(path)
 
 
-def train(config: EvolveConfig, weights: np.ndarray, name: str) -> str:
-    path = config.out / "compare" / f"{name}.npz"
-    if not path.exists():
-        train_individual(-1, str(config.out / "data"), [float(w) for w in weights],
-                         config.mode, config.train, config.seed, str(path))
-    return str(path)
+def trained(config: EvolveConfig, jobs: dict[str, np.ndarray],
+            workers: int | None) -> dict[str, str]:
+    """Train (on the executor, side by side) each model of ``jobs`` (name -> weights)
+    whose file is not in ``OUT/compare`` yet; returns name -> path."""
+    paths = {name: config.out / "compare" / f"{name}.npz" for name in jobs}
+    todo = [name for name in jobs if not paths[name].exists()]
+    if todo:
+        with open_executor(ExecutorConfig(workers=workers)) as ex:
+            for name in todo:
+                ex.submit(name, train_individual, -1, str(config.out / "data"),
+                          [float(w) for w in jobs[name]], config.mode, config.train,
+                          config.seed, str(paths[name]))
+            while ex.pending:
+                fin = ex.next_done()
+                if fin.error is not None:
+                    raise fin.error
+                print(f"trained {fin.key} in {fin.value.seconds:.0f} s", file=sys.stderr)
+    return {name: str(path) for name, path in paths.items()}
 
 
-def play(config: EvolveConfig, first: str, second: str, games: int, log: Path,
-         workers: int | None, seed: int) -> list[dict[str, object]]:
-    """``games`` games (pairs from one opening, colours swapped), resumed from ``log``."""
-    done = {}
+def read_log(log: Path) -> dict[int, dict[str, object]]:
+    """The games logged so far, by index."""
+    done: dict[int, dict[str, object]] = {}
     if log.exists():
         for line in log.read_text().splitlines():
-            row = json.loads(line)
-            done[row["index"]] = row
-    a, b = player_spec(first, config.games), player_spec(second, config.games)
-    todo = [i for i in range(games) if i not in done]
-    with open_executor(ExecutorConfig(workers=workers)) as ex, open(log, "a") as out:
-        for i in todo:
-            black, white = (a, b) if i % 2 == 0 else (b, a)
-            ex.submit(i, play_individual_game, game_task(black, white, seed + i // 2,
-                                                         config.games))
-        while ex.pending:
-            fin = ex.next_done()
-            if fin.error is not None:  # a lost worker: play that game again
-                i = int(fin.key)  # type: ignore[call-overload]
-                black, white = (a, b) if i % 2 == 0 else (b, a)
-                ex.submit(i, play_individual_game, game_task(black, white, seed + i // 2,
-                                                             config.games))
-                continue
-            g = fin.value
-            i = int(fin.key)  # type: ignore[call-overload]
-            first_black = i % 2 == 0
-            score = 0.5 if g.winner is None else float((g.winner == "B") == first_black)
-            row = {"index": i, "first_black": first_black, "score": score, "result": g.result,
-                   "moves": g.moves}
-            out.write(json.dumps(row) + "\n")
-            out.flush()
-            done[i] = row
-            if len(done) % 50 == 0:
-                print(f"{log.name}: {len(done)}/{games}", file=sys.stderr, flush=True)
-    return [done[i] for i in sorted(done) if i < games]
+            if line.strip():
+                row = json.loads(line)
+                done[int(row["index"])] = row
+    return done
+
+
+def play(config: EvolveConfig, matches: dict[str, tuple[str, str, Path]], games: int,
+         workers: int | None, seed: int) -> dict[str, list[dict[str, object]]]:
+    """``games`` games of each match (name -> (first, second, log)): pairs from one
+    opening, colours swapped, the matches interleaved pair by pair; resumed from the logs."""
+    done = {name: read_log(log) for name, (_, _, log) in matches.items()}
+    specs = {name: (player_spec(a, config.games), player_spec(b, config.games))
+             for name, (a, b, _) in matches.items()}
+
+    def submit(ex: Executor, name: str, i: int) -> None:
+        a, b = specs[name]
+        black, white = (a, b) if i % 2 == 0 else (b, a)
+        ex.submit((name, i), play_individual_game,
+                  game_task(black, white, seed + i // 2, config.games))
+
+    outs = {name: open(log, "a") for name, (_, _, log) in matches.items()}  # noqa: SIM115
+    try:
+        with open_executor(ExecutorConfig(workers=workers)) as ex:
+            for i in range(games):
+                for name in matches:
+                    if i not in done[name]:
+                        submit(ex, name, i)
+            while ex.pending:
+                fin = ex.next_done()
+                name, i = fin.key  # type: ignore[misc]
+                if fin.error is not None:  # a lost worker: play that game again
+                    submit(ex, name, i)
+                    continue
+                g = fin.value
+                first_black = i % 2 == 0
+                score = 0.5 if g.winner is None else float((g.winner == "B") == first_black)
+                row = {"index": i, "first_black": first_black, "score": score,
+                       "result": g.result, "moves": g.moves}
+                outs[name].write(json.dumps(row) + "\n")
+                outs[name].flush()
+                done[name][i] = row
+                if len(done[name]) % 50 == 0:
+                    print(f"{name}: {len(done[name])}/{games}", file=sys.stderr, flush=True)
+    finally:
+        for f in outs.values():
+            f.close()
+    return {name: [rows[i] for i in sorted(rows) if i < games] for name, rows in done.items()}
 
 
 def summary(rows: list[dict[str, object]]) -> dict[str, object]:
     n = len(rows)
-    score = sum(float(r["score"]) for r in rows)  # type: ignore[arg-type]
+    if n == 0:
+        return {"games": 0}
+    score = sum(float(str(r["score"])) for r in rows)
     wins = sum(r["score"] == 1.0 for r in rows)
     decisive = sum(r["score"] != 0.5 for r in rows)
     low, high = wilson_interval(score, n)
@@ -139,37 +179,69 @@ def figure(status: dict[str, object], best_weights: list[float], mode: str,
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--run", type=Path, required=True, help="the run's folder")
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=1000,
+                        help="games of each comparison (default 1000)")
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--seed", type=int, default=10**6)
     parser.add_argument("--figure-only", action="store_true")
+    parser.add_argument("--summary-only", action="store_true",
+                        help="summarise the games logged so far; play nothing")
+    parser.add_argument("--records", nargs="+", default=None, metavar="FILE",
+                        help="the training records, where the run's stored paths do not "
+                             "exist (a run made on another machine)")
     parser.add_argument("--results", type=Path, default=RESULTS,
                         help="where the summary and the figure go")
     args = parser.parse_args()
     config, status, learned, best_path = load_run(args.run)
+    if args.records:
+        config = replace(config, records=tuple(str(Path(r).resolve()) for r in args.records))
     best = status["best"]
-    best_weights = json.loads(sqlite3.connect(args.run / "evolve.sqlite").execute(
-        "SELECT weights FROM individuals WHERE model_path = ?", (best_path,)).fetchone()[0])
+    with sqlite3.connect(args.run / "evolve.sqlite") as con:
+        best_id, best_json = con.execute("SELECT id, weights FROM individuals WHERE "
+                                         "model_path = ?", (best_path,)).fetchone()
+    best_weights = json.loads(best_json)
     args.results.mkdir(parents=True, exist_ok=True)
     if config.mode == "progress":
         print(figure(status, best_weights, config.mode, args.results))
     if args.figure_only:
         return 0
-    uniform = train(config, np.ones(config.length), "uniform")
     step = status["steps_done"]
-    mine = train(config, learned, f"learned-step{step}")
+    names = {"learned": f"learned-step{step}", "best_initial": "uniform"}
+    logs = {name: config.out / "compare" / f"compare-{name}-step{step}.jsonl"
+            for name in names}
     doc: dict[str, object] = {"run": str(args.run), "mode": config.mode, "step": step,
                               "learned_weights": learned.tolist(), "best_initial": best,
                               "games_settings": config.to_dict()["games"]}
-    for name, model in (("learned", mine), ("best_initial", best_path)):
-        log = config.out / "compare" / f"compare-{name}-step{step}.jsonl"
-        rows = play(config, model, uniform, args.games, log, args.workers, args.seed)
-        doc[f"{name}_vs_uniform"] = summary(rows)
+    if args.summary_only:
+        rows = {name: [r for i, r in sorted(read_log(log).items()) if i < args.games]
+                for name, log in logs.items()}
+    else:
+        prepare_subset(config.out / "data", config.records, config.subset, config.stride)
+        jobs = {"uniform": np.ones(config.length), f"learned-step{step}": learned}
+        here = relocated(args.run, best_path)
+        if here is None:  # the run was made elsewhere: train it again from its weights
+            jobs[f"best-initial-{best_id}"] = np.asarray(best_weights, dtype=float)
+        paths = trained(config, jobs, args.workers)
+        best_model = here or paths[f"best-initial-{best_id}"]
+        matches = {"learned": (paths[f"learned-step{step}"], paths["uniform"], logs["learned"]),
+                   "best_initial": (best_model, paths["uniform"], logs["best_initial"])}
+        rows = play(config, matches, args.games, args.workers, args.seed)
+    for name in names:
+        doc[f"{name}_vs_uniform"] = summary(rows[name])
         print(name, "vs uniform:", doc[f"{name}_vs_uniform"])
     out = args.results / f"compare-{config.mode}.json"
     out.write_text(json.dumps(doc, indent=1))
     print(out)
     return 0
+
+
+def relocated(run: Path, stored: str) -> str | None:
+    """The best initial model's file: where the database says, or in this run's
+    ``models`` folder (a moved run), or ``None`` when neither exists."""
+    for path in (Path(stored), run / "models" / Path(stored).name):
+        if path.exists():
+            return str(path)
+    return None
 
 
 if __name__ == "__main__":

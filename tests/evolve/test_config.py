@@ -48,3 +48,10 @@ def test_bad_configurations_are_named(tmp_path: Path, text: str, message: str) -
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(EvolveConfigError, match="cannot read"):
         load_config(tmp_path / "absent.toml")
+
+
+def test_a_run_moved_to_other_record_folders_is_the_same_run(tmp_path: Path) -> None:
+    here = load_config(write(tmp_path, 'out = "o"\nrecords = ["a/r.sgfs.xz"]\n'))
+    there = load_config(write(tmp_path, 'out = "p"\nrecords = ["/elsewhere/r.sgfs.xz"]\n'))
+    other = load_config(write(tmp_path, 'out = "o"\nrecords = ["a/s.sgfs.xz"]\n'))
+    assert here.identity() == there.identity() != other.identity()

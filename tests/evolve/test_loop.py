@@ -136,6 +136,36 @@ def test_run_status_and_resume(reference: EvolveConfig, capsys: pytest.CaptureFi
         run_evolution(replace(reference, seed=6), ExecutorConfig(workers=1))
 
 
+def test_a_moved_run_trains_its_lost_models_again(tmp_path: Path, records: Path,
+                                                  reference: EvolveConfig) -> None:
+    """The database alone, copied from another machine (the models left behind): ``--out``
+    resumes it there, training every model again from its stored weights, the same bit for
+    bit, and playing no game."""
+    import numpy as np
+
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    with sqlite3.connect(database_path(reference)) as src, \
+            sqlite3.connect(moved / "evolve.sqlite") as dst:
+        src.backup(dst)
+        # the paths of another machine
+        dst.execute("UPDATE individuals SET model_path = '/gone/' || model_path")
+    before = games(reference)
+    steps = run_status(moved)["steps_done"]
+    other = tiny_config(tmp_path / "elsewhere", records)  # 'out' elsewhere: --out wins
+    assert main(["evolve", "run", str(other), "--out", str(moved), "--steps", str(steps),
+                 "--workers", "1", "--quiet"]) == 0
+    with sqlite3.connect(moved / "evolve.sqlite") as db:
+        rows = list(db.execute("SELECT id, model_path FROM individuals"))
+        after = list(db.execute("SELECT id, step, black, white, seed, status, score"
+                                " FROM games ORDER BY id"))
+    assert after == before and not (tmp_path / "elsewhere" / "out").exists()
+    for ind, path in rows:
+        assert path == str(moved / "models" / f"individual-{ind:05d}.npz")
+        with np.load(path) as mine, np.load(reference.out / "models" / Path(path).name) as old:
+            assert np.array_equal(mine["theta"], old["theta"])
+
+
 def _broken_game(task: object) -> None:
     raise RuntimeError("engine exploded")
 

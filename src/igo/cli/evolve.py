@@ -35,6 +35,9 @@ def add_parser(subparsers: Any) -> None:
     r = sub.add_parser("run", help="run or resume the loop of a configuration file",
                        description="Run (or resume) the evolution loop of CONFIG (TOML).")
     r.add_argument("config", type=Path, metavar="CONFIG", help="TOML configuration file")
+    r.add_argument("--out", type=Path, default=None, metavar="DIR",
+                   help="the run's folder instead of the file's 'out' (a run moved or "
+                        "copied elsewhere resumes from there)")
     r.add_argument("--steps", type=int, default=None,
                    help="run until this many steps are done (default: the file's steps)")
     r.add_argument("--workers", type=int, default=None,
@@ -64,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
     from igo.evolve.loop import run_evolution
 
     config = load_config(args.config)
+    if args.out is not None:
+        config = replace(config, out=args.out.resolve())
     if args.steps is not None:
         if args.steps < 0:
             raise ValueError(f"--steps must be >= 0, got {args.steps}")

@@ -168,9 +168,12 @@ class EvolveConfig:
 
     def identity(self) -> dict[str, Any]:
         """The fields a resumed run must agree on: all but ``steps``, ``out`` and
-        ``games.idle_pairs`` (which only changes what the steps still to come plan)."""
+        ``games.idle_pairs`` (which only changes what the steps still to come plan); the
+        record files by their names only, so that a run moved to another machine, where
+        the same files lie in another folder, resumes there."""
         data = self.to_dict()
         del data["steps"], data["out"], data["games"]["idle_pairs"]
+        data["records"] = [Path(r).name for r in self.records]
         return data
 
     @classmethod

@@ -108,6 +108,9 @@ def run_evolution(config: EvolveConfig, executor: ExecutorConfig | Executor | No
         say = report or (lambda line: None)
         say(f"preparing the training subset ({config.subset} records) in {config.out / 'data'}")
         prepare_subset(config.out / "data", config.records, config.subset, config.stride)
+        lost = relocate_models(store, config)
+        if lost:
+            say(f"{lost} model file(s) missing: trained again from their stored weights")
         reopened = store.reopen_failed()
         if reopened:
             say(f"{reopened} game(s) given up by an earlier run are tried again")
@@ -120,6 +123,32 @@ def run_evolution(config: EvolveConfig, executor: ExecutorConfig | Executor | No
         return LoopReport(len(steps) - 1 if steps else 0, len(store.individuals()),
                           store.game_counts().get("done", 0) - before,
                           len(store.errors()) - errors_before, time.monotonic() - t0)
+
+
+def model_path(config: EvolveConfig, individual: int) -> Path:
+    """Where the loop writes the model file of ``individual``."""
+    return config.out / "models" / f"individual-{individual:05d}.npz"
+
+
+def relocate_models(store: EvolveStore, config: EvolveConfig) -> int:
+    """Point every trained individual at its model file under ``config.out`` (a run whose
+    folder was moved, or copied to another machine); an individual whose file is in
+    neither place is marked untrained, and the loop trains it again from its stored
+    weights (the same seed and shuffling: on the same machine, the same model bit for
+    bit). Returns how many were marked untrained."""
+    lost = 0
+    for ind in store.individuals():
+        if ind.model_path is None:
+            continue
+        here = model_path(config, ind.id)
+        if Path(ind.model_path) == here and here.exists():
+            continue
+        if here.exists():
+            store.set_model_path(ind.id, str(here))
+        elif not Path(ind.model_path).exists():
+            store.set_model_path(ind.id, None)
+            lost += 1
+    return lost
 
 
 def _check_same_run(store: EvolveStore, config: EvolveConfig) -> None:
@@ -158,6 +187,8 @@ class _Loop:
         done = {row.step for row in self.store.steps()}
         if 0 not in done:
             self.initial_step()
+        elif any(ind.model_path is None for ind in self.store.individuals()):
+            self.work(None)  # models lost (a moved run): train them again first
         for step in range(1, self.config.steps + 1):
             if step not in done:
                 self.new_step(step)
@@ -294,11 +325,10 @@ class _Loop:
         attempts]``."""
         todo = [ind for ind in self.store.individuals() if ind.model_path is None]
         data_dir = str(self.config.out / "data")
-        models = self.config.out / "models"
         jobs: dict[int, list[Any]] = {
             ind.id: [(ind.id, data_dir, [float(x) for x in ind.weights], self.config.mode,
                       self.config.train, self.config.seed,
-                      str(models / f"individual-{ind.id:05d}.npz")), 0] for ind in todo}
+                      str(model_path(self.config, ind.id))), 0] for ind in todo}
         for key, (args, _) in jobs.items():
             self.ex.submit(("train", key), train_individual, *args)
         return jobs

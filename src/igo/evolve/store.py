@@ -169,6 +169,13 @@ class EvolveStore:
                 "UPDATE individuals SET model_path = ?, train_seconds = ?, log_likelihood = ?"
                 " WHERE id = ?", (model_path, seconds, log_likelihood, individual))
 
+    def set_model_path(self, individual: int, model_path: str | None) -> None:
+        """Point an individual at another model file (a run moved to another folder), or
+        at none (``None``: its file is lost and it must be trained again)."""
+        with self._db:
+            self._db.execute("UPDATE individuals SET model_path = ? WHERE id = ?",
+                             (model_path, individual))
+
     def individuals(self) -> list[Individual]:
         """Every individual, oldest first."""
         return [Individual(int(i), int(s), np.array(json.loads(w), dtype=float), m)
