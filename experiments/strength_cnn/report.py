@@ -3,9 +3,13 @@
     python report.py
 
 Reads cache/runs/*/result.json and predictions.npz (the CNN runs) and results/ours.json;
-writes results/cnn.json (Table 4/5 numbers of our CNN runs) and PNG figures in
+writes results/cnn.json (Table 4/5 numbers of our CNN runs), results/timing.json (wall
+time per run and device; the first session's CPU figures kept) and PNG figures in
 figures/: fig3 (10-seed style learning curves), fig4 (30,000 iterations, log axis),
 fig5 (scatter of output and answer), confusion matrices, pooled error against games.
+The predictions of MBN and our model (cache/ours-preds-*.npz, cache/default-preds-*.npz)
+are only where baselines_and_ours.py ran; without them fig5 shows the CNNs alone
+(figures/fig5_cnn_scatter.png) and Table 5 takes our model's row from results/ours.json.
 """
 
 import json
@@ -44,7 +48,9 @@ def cnn_table(runs, train_mean):
         p = np.load(r["dir"] / "predictions.npz")
         rows[name] = {"colour": r["colour"], "N": r["n_moves"], "arch": r["arch"],
                       "iterations": r["config"]["iterations"], "wall_s": r["wall_s"],
-                      "n_test": len(p["y"])}
+                      "reached": r.get("reached", r["config"]["iterations"]),
+                      "device": r.get("device", "cpu"),
+                      "s_per_iteration": r.get("s_per_iteration"), "n_test": len(p["y"])}
         for pick in ("test", "val"):
             s = summarize(p[f"best_{pick}"], p["y"], train_mean[r["colour"]], SCALE)
             s["iteration"] = r["best"][pick][0]
@@ -61,7 +67,10 @@ def cnn_c_table(runs):
             continue
         p = np.load(r["dir"] / "predictions.npz")
         truth = SCALE.classes(p["y"])
-        rows[name] = {"colour": r["colour"], "N": r["n_moves"], "wall_s": r["wall_s"]}
+        rows[name] = {"colour": r["colour"], "N": r["n_moves"], "wall_s": r["wall_s"],
+                      "iterations": r["config"]["iterations"],
+                      "reached": r.get("reached", r["config"]["iterations"]),
+                      "device": r.get("device", "cpu")}
         for pick in ("test", "val"):
             m = confusion(truth, p[f"best_{pick}"].argmax(1))
             rows[name][f"best_on_{pick}"] = {"iteration": r["best"][pick][0],
@@ -72,23 +81,32 @@ def cnn_c_table(runs):
 
 
 def fig_seeds(runs):
-    curves = [r for n, r in runs.items() if r["config"]["iterations"] == 1000
-              and r["colour"] == "B" and r["n_moves"] == 50 and r["arch"] == "paper"
-              and r["config"]["task"] == "regression"]
-    if not curves:
+    """Fig. 3: min/mean/max over the seeds of 1,000 iterations (Black; White beside it
+    where its seeds ran); returns the number of Black seeds."""
+    count = {}
+    panels = []
+    for c, colour in (("B", "Black"), ("W", "White")):
+        curves = [r for r in runs.values() if r["config"]["iterations"] == 1000
+                  and r["colour"] == c and r["n_moves"] == 50 and r["arch"] == "paper"
+                  and r["config"]["task"] == "regression"]
+        n = min((len(r["iterations"]) for r in curves), default=0)
+        count[c] = len(curves)
+        if curves and n:
+            panels.append((colour, np.array(curves[0]["iterations"][:n]),
+                           np.array([r["scores"]["test"][:n] for r in curves])))
+    if not panels:
         return 0
-    it = np.array(curves[0]["iterations"])
-    s = np.array([c["scores"]["test"] for c in curves])
-    plt.figure(figsize=(6, 4))
-    for f, lab in ((np.max, "max"), (np.mean, "mean"), (np.min, "min")):
-        plt.plot(it, f(s, 0), label=lab)
-    plt.xlabel("iterations")
-    plt.ylabel("RMSE on the test fold (points)")
-    plt.title(f"Fig. 3 on Fox data: CNN, Black, N = 50, {len(curves)} seeds")
-    plt.legend()
-    plt.savefig(FIG / "fig3_seeds.png", dpi=90, bbox_inches="tight")
-    plt.close()
-    return len(curves)
+    fig, axes = plt.subplots(1, len(panels), figsize=(6 * len(panels), 4), squeeze=False)
+    for ax, (colour, it, s) in zip(axes[0], panels, strict=True):
+        for f, lab in ((np.max, "max"), (np.mean, "mean"), (np.min, "min")):
+            ax.plot(it, f(s, 0), label=lab)
+        ax.set_xlabel("iterations")
+        ax.set_ylabel("RMSE on the test fold (points)")
+        ax.set_title(f"Fig. 3 on Fox data: CNN, {colour}, N = 50, {len(s)} seeds")
+        ax.legend()
+    fig.savefig(FIG / "fig3_seeds.png", dpi=90, bbox_inches="tight")
+    plt.close(fig)
+    return count["B"]
 
 
 def fig_long(runs):
@@ -106,7 +124,7 @@ def fig_long(runs):
     plt.close()
 
 
-def fig_scatter(pairs):
+def fig_scatter(pairs, filename="fig5_scatter.png"):
     fig, axes = plt.subplots(1, len(pairs), figsize=(4.5 * len(pairs), 4.2))
     for ax, (title, pred, y) in zip(np.atleast_1d(axes), pairs, strict=True):
         jitter = np.random.default_rng(0).uniform(-30, 30, len(y))
@@ -115,22 +133,31 @@ def fig_scatter(pairs):
         ax.set_ylabel("answer (points, jittered)")
         r = np.corrcoef(pred, y)[0, 1]
         ax.set_title(f"{title}\nr = {r:.2f}")
-    fig.savefig(FIG / "fig5_scatter.png", dpi=90, bbox_inches="tight")
+    fig.savefig(FIG / filename, dpi=90, bbox_inches="tight")
     plt.close(fig)
 
 
 def fig_scatter_all(runs, ours):
+    """Fig. 5: MBN, the paper's CNN (N = 50, best on test) and our model, Black; where
+    MBN's and our predictions are not here, the CNNs of both colours alone."""
+    mbn, dflt = HERE / "cache" / "ours-preds-B.npz", HERE / "cache" / "default-preds-B.npz"
+    full = mbn.exists() and dflt.exists()
     pairs = []
-    m = np.load(HERE / "cache" / "ours-preds-B.npz")
-    pairs.append(("MBN (Black)", m["MBN"], m["y"]))
-    for name, r in runs.items():
-        if name.startswith("paper-regression-B-N50-it") and r["config"]["iterations"] > 1000:
-            p = np.load(r["dir"] / "predictions.npz")
-            pairs.append((f"paper CNN N=50 (Black), it. {r['best']['test'][0]}",
-                          p["best_test"], p["y"]))
-    d = np.load(HERE / "cache" / "default-preds-B.npz")
-    pairs.append(("ours, default model (Black)", d["est"], d["y"]))
-    fig_scatter(pairs)
+    if full:
+        m = np.load(mbn)
+        pairs.append(("MBN (Black)", m["MBN"], m["y"]))
+    for c, colour in (("B", "Black"), ("W", "White")):
+        for name, r in runs.items():
+            if name.startswith(f"paper-regression-{c}-N50-it") \
+                    and r["config"]["iterations"] > 1000 and (c == "B" or not full):
+                p = np.load(r["dir"] / "predictions.npz")
+                pairs.append((f"paper CNN N=50 ({colour}), it. {r['best']['test'][0]}",
+                              p["best_test"], p["y"]))
+    if full:
+        d = np.load(dflt)
+        pairs.append(("ours, default model (Black)", d["est"], d["y"]))
+    if pairs:
+        fig_scatter(pairs, "fig5_scatter.png" if full else "fig5_cnn_scatter.png")
 
 
 def fig_pooled(ours):
@@ -171,13 +198,16 @@ def table4(ours, cnn):
         ave = ours[c]["AVE"]["rmse_points"]
         lines.append(_row("AVE", c, ours[c]["AVE"], ave))
         lines.append(_row("MBN", c, ours[c]["MBN"], ave))
-        for _, r in sorted(cnn.items(), key=lambda kv: -kv[1]["N"]):
-            if r["colour"] == c and r["arch"] == "paper" and r["iterations"] > 1000:
+        for _, r in sorted(cnn.items(), key=lambda kv: (kv[1]["arch"] != "paper",
+                                                        -kv[1]["N"])):
+            if r["colour"] == c and r["iterations"] > 1000:
+                what = "CNN" if r["arch"] == "paper" else "padded CNN, Adam, 8 symmetries"
+                of = (f"{r['iterations']}" if r["reached"] >= r["iterations"]
+                      else f"{r['iterations']}, stopped at {r['reached']}")
                 for pick in ("test", "val"):
                     s = r[f"best_on_{pick}"]
-                    lines.append(_row(f"CNN N={r['N']}", c, s, ave,
-                                      f"best on {pick}, it. {s['iteration']} of "
-                                      f"{r['iterations']} "))
+                    lines.append(_row(f"{what} N={r['N']}", c, s, ave,
+                                      f"best on {pick}, it. {s['iteration']} of {of} "))
         lines.append(_row("ours (default model)", c, ours["default_model"][c], ave))
     return "\n".join(lines)
 
@@ -200,28 +230,40 @@ def _pct(x):
     return "– (no output 0 or 2)" if x != x else f"{100 * x:.1f} %"
 
 
-def table5(cnn, cnn_c, ours_preds):
-    lines = ["| classifier (Black) | accuracy | worst-case ratio | confusion (rows: true "
+def table5(cnn, cnn_c, ours):
+    """Table 5 for both colours (the paper's is Black): CNN-R (N = 50), CNN-C, ours."""
+    lines = ["| classifier | accuracy | worst-case ratio | confusion (rows: true "
              "0/1/2) |", "|---|---|---|---|"]
-    for r in cnn.values():
-        if r["colour"] == "B" and r["N"] == 50 and r["arch"] == "paper" \
-                and r["iterations"] > 1000:
+    for c in "BW":
+        for r in cnn.values():
+            if r["colour"] == c and r["N"] == 50 and r["arch"] == "paper" \
+                    and r["iterations"] > 1000:
+                for pick in ("test", "val"):
+                    s = r[f"best_on_{pick}"]
+                    lines.append(f"| CNN-R N=50 {c}, best on {pick} (it. {s['iteration']}) | "
+                                 f"{100 * s['accuracy3']:.1f} % | "
+                                 f"{_pct(s['worst_case_ratio'])} | {s['confusion']} |")
+        for r in cnn_c.values():
+            if r["colour"] != c:
+                continue
             for pick in ("test", "val"):
                 s = r[f"best_on_{pick}"]
-                lines.append(f"| CNN-R, best on {pick} (it. {s['iteration']}) | "
+                lines.append(f"| CNN-C N={r['N']} {c}, best on {pick} "
+                             f"(it. {s['iteration']} of {r['reached']}) | "
                              f"{100 * s['accuracy3']:.1f} % | "
                              f"{_pct(s['worst_case_ratio'])} | {s['confusion']} |")
-    for r in cnn_c.values():
-        for pick in ("test", "val"):
-            s = r[f"best_on_{pick}"]
-            lines.append(f"| CNN-C N={r['N']} {r['colour']}, best on {pick} "
-                         f"(it. {s['iteration']}) | {100 * s['accuracy3']:.1f} % | "
-                         f"{100 * s['worst_case_ratio']:.1f} % | {s['confusion']} |")
-    y, est = ours_preds
-    m = confusion(SCALE.classes(y), SCALE.classes(est))
-    lines.append(f"| ours (default model) | {100 * accuracy(m):.1f} % | "
-                 f"{100 * worst_case_ratio(m):.1f} % | {m.tolist()} |")
-    lines.append("| paper CNN-R / CNN-C | 59.1 % / 57.1 % | 0.9 % / 7.0 % | (13x13 GoQuest) |")
+        preds = HERE / "cache" / f"default-preds-{c}.npz"
+        if preds.exists():
+            p = np.load(preds)
+            m = confusion(SCALE.classes(p["y"]), SCALE.classes(p["est"]))
+            lines.append(f"| ours (default model) {c} | {100 * accuracy(m):.1f} % | "
+                         f"{100 * worst_case_ratio(m):.1f} % | {m.tolist()} |")
+        elif ours and c in ours.get("default_model", {}):
+            d = ours["default_model"][c]
+            lines.append(f"| ours (default model) {c} | {100 * d['accuracy3']:.1f} % | "
+                         f"{100 * d['worst_case_ratio']:.1f} % | (results/ours.json) |")
+    lines.append("| paper CNN-R / CNN-C (Black) | 59.1 % / 57.1 % | 0.9 % / 7.0 % "
+                 "| (13x13 GoQuest) |")
     return "\n".join(lines)
 
 
@@ -234,26 +276,86 @@ def table_pooled(ours):
     return "\n".join(lines)
 
 
+CPU_NOTE = ("the first session's runs, on this 2-core machine (one thread a run), wall"
+            " seconds under the session's load (load average 12-15 on 2 cores); the first"
+            " minutes of the N=50 run, on a quieter machine, went at about 0.2 s an"
+            " iteration (0.28 s with the evaluations every 100)")
+RUNS_NOTE = ("per run and device (result.json 'segments'): wall seconds of training"
+             " including the evaluations on the validation and test sets every 100"
+             " iterations and a checkpoint every 1,000; on a GPU, several runs shared it"
+             " (device_queue.py --workers, one process and one CPU thread each)")
+
+
 def timing(runs, ours):
-    """Training wall times (this session's shared 2-core machine, one thread each)."""
-    t = {"note": "wall seconds under the session's load (load average 12-15 on 2 cores);"
-                 " the first minutes of the N=50 run, on a quieter machine, went at"
-                 " about 0.2 s an iteration (0.28 s with the evaluations every 100)"}
+    """Training wall times: the first session's CPU runs (kept as they were) and every
+    run here, by device."""
+    path = HERE / "results" / "timing.json"
+    old = json.loads(path.read_text()) if path.exists() else {}
+    cpu = old.get("cpu_2core_first_session") or {
+        k: v for k, v in old.items() if k.startswith(("paper-", "padded-"))}
+    t = {"cpu_2core_first_session_note": CPU_NOTE, "cpu_2core_first_session": cpu,
+         "runs_note": RUNS_NOTE, "runs": {}}
     for name, r in runs.items():
         n = r.get("reached", r["config"]["iterations"])
-        t[name] = {"iterations": n, "wall_s": round(r["wall_s"], 1),
-                   "s_per_iteration": round(r["wall_s"] / max(n, 1), 3)}
+        segs = r.get("segments")
+        if not segs:  # a run of before the segments: one stretch on this machine's CPU
+            segs = [{"device": "cpu (2-core machine, first session)", "from": 0, "to": n,
+                     "wall_s": r["wall_s"]}]
+        by_dev: dict[str, list[float]] = {}
+        for sg in segs:
+            v = by_dev.setdefault(sg["device"], [0, 0.0])
+            v[0] += sg["to"] - sg["from"]
+            v[1] += sg["wall_s"]
+        t["runs"][name] = {
+            "iterations": n, "wall_s": round(r["wall_s"], 1),
+            "by_device": {d: {"iterations": int(k), "wall_s": round(w, 1),
+                              "s_per_iteration": round(w / max(k, 1), 5)}
+                          for d, (k, w) in by_dev.items()}}
     if ours:
         t["ours_default_model"] = {"wall_s": round(ours["default_model"]["train_wall_s"], 1),
-                                   "nets": 2, "iterations_each": 4000}
-    (HERE / "results" / "timing.json").write_text(json.dumps(t, indent=1))
+                                   "nets": 2, "iterations_each": 4000,
+                                   "device": "cpu (2-core machine, first session)"}
+    elif "ours_default_model" in old:
+        t["ours_default_model"] = old["ours_default_model"]
+    path.write_text(json.dumps(t, indent=1))
 
 
-def markdown(ours, out):
-    p = np.load(HERE / "cache" / "default-preds-B.npz")
+def table_timing(timing_json):
+    """Wall time per run and device (markdown)."""
+    lines = ["| run | device | iterations | wall (s) | s / iteration |", "|---|---|---|---|---|"]
+    for name, v in timing_json["cpu_2core_first_session"].items():
+        lines.append(f"| {name} | CPU, 2-core machine (first session, loaded) | "
+                     f"{v['iterations']} | {v['wall_s']:.0f} | {v['s_per_iteration']:.3f} |")
+    for name, v in timing_json["runs"].items():
+        for d, x in v["by_device"].items():
+            lines.append(f"| {name} | {d} | {x['iterations']} | {x['wall_s']:.0f} | "
+                         f"{x['s_per_iteration']:.4f} |")
+    return "\n".join(lines)
+
+
+def table_seeds(runs):
+    """Runs of several seeds (CNN, N = 50): Fig. 3's 1,000 iterations, and the 30,000
+    of Table 4 where other seeds ran: RMSE on the test fold at the end and the best."""
+    curves = {n: r for n, r in runs.items() if r["n_moves"] == 50 and r["arch"] == "paper"
+              and r["config"]["task"] == "regression"}
+    lines = ["| colour | iterations | seed | RMSE at the end (it.) | best on test (it.) "
+             "| best on val (it.) |", "|---|---|---|---|---|---|"]
+    for r in sorted(curves.values(), key=lambda v: (v["colour"], v["config"]["iterations"],
+                                                    v["config"]["seed"])):
+        lines.append(f"| {r['colour']} | {r['config']['iterations']} | "
+                     f"{r['config']['seed']} | {r['scores']['test'][-1]:.0f} "
+                     f"({r['iterations'][-1]}) | "
+                     f"{r['best']['test'][1]:.0f} ({r['best']['test'][0]}) | "
+                     f"{r['best']['val'][1]:.0f} ({r['best']['val'][0]}) |")
+    return "\n".join(lines)
+
+
+def markdown(ours, out, runs):
     text = ["## Table 4", table4(ours, out["cnn"]), "", "## Ablation", table_ablation(ours),
-            "", "## Table 5", table5(out["cnn"], out["cnn_c"], (p["y"], p["est"])), "",
-            "## Pooled", table_pooled(ours)]
+            "", "## Table 5", table5(out["cnn"], out["cnn_c"], ours), "",
+            "## Pooled", table_pooled(ours), "", "## Seeds (CNN, N = 50; Fig. 3)",
+            table_seeds(runs), "", "## Training wall time",
+            table_timing(json.loads((HERE / "results" / "timing.json").read_text()))]
     (HERE / "results" / "tables.md").write_text("\n".join(text) + "\n")
 
 
@@ -270,9 +372,9 @@ if __name__ == "__main__":
            "fig3_seeds": fig_seeds(runs)}
     fig_long(runs)
     (HERE / "results" / "cnn.json").write_text(json.dumps(out, indent=1))
+    timing(runs, ours)
+    fig_scatter_all(runs, ours)
     if ours:
         fig_pooled(ours)
-        fig_scatter_all(runs, ours)
-        markdown(ours, out)
-    timing(runs, ours)
+        markdown(ours, out, runs)
     print(json.dumps(out, indent=1)[:3000])

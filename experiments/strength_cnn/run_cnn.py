@@ -3,9 +3,11 @@
     python run_cnn.py --colour B --n 50 --iterations 30000            # CNN (Table 4)
     python run_cnn.py --colour B --n 50 --task classes --lr 0.01      # CNN-C (Table 5)
     python run_cnn.py --colour B --n 50 --iterations 1000 --seed 3    # Fig. 3 seeds
+    python run_cnn.py --colour B --n 50 --device cuda                 # the same on a GPU
 
 Outputs go to cache/runs/<name>/ (result.json, history, best weights, predictions);
-a killed run resumes from its checkpoint when the same command is run again.
+a killed run resumes from its checkpoint when the same command is run again, on any
+device. Reads cache/boards (python build_cache.py --boards-only), or --cache cache/fox.
 """
 
 import argparse
@@ -31,7 +33,12 @@ if __name__ == "__main__":
     ap.add_argument("--name", default=None)
     ap.add_argument("--stop-at", type=int, default=None,
                     help="stop (or report a stopped run) at this iteration; resumable")
-    ap.add_argument("--cache", default=str(HERE / "cache" / "fox"))
+    ap.add_argument("--cache", default=str(HERE / "cache" / "boards"))
+    ap.add_argument("--runs", default=str(HERE / "cache" / "runs"))
+    ap.add_argument("--device", default="cpu", help="cpu (default), cuda, or auto")
+    ap.add_argument("--resident", action="store_true",
+                    help="all planes made once and kept on the device (default on a GPU)")
+    ap.add_argument("--no-progress", action="store_true")
     a = ap.parse_args()
     name = a.name or f"{a.arch}-{a.task}-{a.colour}-N{a.n}-it{a.iterations}-s{a.seed}"
     shift, scale = (2500.0, 300.0) if a.arch == "padded" else (0.0, 1.0)
@@ -39,6 +46,8 @@ if __name__ == "__main__":
                       optimizer=a.optimizer, target_shift=shift, target_scale=scale,
                       bias_lr_mult=1.0 if a.optimizer == "adam" else 2.0)
     r = run_cnn(open_cache(Path(a.cache)), 1 if a.colour == "B" else 2, a.n, cfg,
-                HERE / "cache" / "runs" / name, arch=a.arch, augment=a.augment,
-                stop_at=a.stop_at)
-    print(name, r["best"], r["wall_s"])
+                Path(a.runs) / name, arch=a.arch, augment=a.augment,
+                stop_at=a.stop_at, device=a.device, progress=not a.no_progress,
+                resident=True if a.resident else None)
+    print(name, r["reached"], r["best"], round(float(r["wall_s"]), 1), r["device"],
+          r["s_per_iteration"], flush=True)

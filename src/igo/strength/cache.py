@@ -5,7 +5,9 @@ A cache directory holds, for the kept games in reading order:
 ==================  =====================================================================
 ``boards.bin``      int8 ``(games, max_boards, size*size)``: stones before each early move
 ``points.bin``      int16 ``(moves,)``: flat point of every move (-1 pass)
-``mp.bin``          float32 ``(moves, N_MP)``: the move model's view of every move
+``mp.bin``          float32 ``(moves, N_MP)``: the move model's view of every move (not
+                    written for a boards-only cache, built without a move model: the
+                    opened cache then reads NaN there)
 ``games.bin``       float64 ``(games, 5)``: komi, winner (1 B, 2 W, 0 none), result reason
                     code, number of moves, first move offset
 ``examples.bin``    float64 ``(examples, 4)``: game, colour (1/2), rating, fold code
@@ -23,7 +25,7 @@ import itertools
 import json
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,7 @@ from tqdm import tqdm
 
 from igo.movepred.model import MoveModel
 from igo.sgf import CorpusStats, iter_records
-from igo.strength.data import Example, GameView, iter_examples, read_folds
+from igo.strength.data import Example, GameView, is_ai_account, iter_examples, read_folds
 from igo.strength.gamearrays import N_MP, game_boards, game_points, move_model_rows
 from igo.strength.scale import RankScale
 
@@ -74,14 +76,15 @@ def _game_row(view: GameView, offset: int) -> list[float]:
     return [view.komi, winner, REASONS.index(res.reason), len(view.moves), offset]
 
 
-def encode_games(views: Sequence[GameView], model: MoveModel, max_boards: int
+def encode_games(views: Sequence[GameView], model: MoveModel | None, max_boards: int
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Boards, points and move-model rows of several games (concatenated)."""
+    """Boards, points and move-model rows of several games (concatenated; no rows
+    without a model)."""
     n2 = views[0].size ** 2 if views else 0
     boards = (np.stack([game_boards(v, max_boards) for v in views]) if views
               else np.zeros((0, max_boards, n2), np.int8))
     pts = [game_points(v) for v in views]
-    mps = move_model_rows(views, model)
+    mps = move_model_rows(views, model) if model is not None else []
     points = np.concatenate(pts) if pts else np.zeros(0, np.int16)
     mp = np.concatenate(mps) if mps else np.zeros((0, N_MP), np.float32)
     return boards, points, mp
@@ -96,8 +99,9 @@ def _truncate(directory: Path, meta: dict[str, Any]) -> None:
     size = int(meta["size"])
     mb = int(meta["max_boards"])
     g, m, e = (int(meta[k]) for k in ("n_games", "n_moves", "n_examples"))
+    mp = 4 * N_MP * m if meta.get("has_mp", True) else 0
     for name, count in (("boards.bin", g * mb * size * size), ("points.bin", 2 * m),
-                        ("mp.bin", 4 * N_MP * m), ("games.bin", 40 * g),
+                        ("mp.bin", mp), ("games.bin", 40 * g),
                         ("examples.bin", 32 * e)):
         with open(directory / name, "ab") as fh:
             fh.truncate(count)
@@ -113,7 +117,7 @@ def _write_meta(directory: Path, meta: dict[str, Any]) -> None:
 
 
 def _flush(directory: Path, meta: dict[str, Any], chunk: list[tuple[GameView, list[Example]]],
-           model: MoveModel) -> None:
+           model: MoveModel | None) -> None:
     views = [v for v, _ in chunk]
     boards, points, mp = encode_games(views, model, int(meta["max_boards"]))
     g0, m0 = int(meta["n_games"]), int(meta["n_moves"])
@@ -126,7 +130,8 @@ def _flush(directory: Path, meta: dict[str, Any], chunk: list[tuple[GameView, li
             names.append(e.player.replace("\n", " "))
     _append(directory, "boards.bin", boards)
     _append(directory, "points.bin", points)
-    _append(directory, "mp.bin", mp.astype(np.float32))
+    if model is not None:
+        _append(directory, "mp.bin", mp.astype(np.float32))
     _append(directory, "games.bin", np.array(rows, np.float64).reshape(-1, 5))
     _append(directory, "examples.bin", np.array(exs, np.float64).reshape(-1, 4))
     with open(directory / "players.txt", "a", encoding="utf-8") as fh:
@@ -135,11 +140,18 @@ def _flush(directory: Path, meta: dict[str, Any], chunk: list[tuple[GameView, li
                 n_examples=int(meta["n_examples"]) + len(exs))
 
 
-def build_cache(paths: Sequence[str], directory: Path, model: MoveModel, *,
+def build_cache(paths: Sequence[str], directory: Path, model: MoveModel | None, *,
                 folds_path: str | None = None, scale: RankScale | None = None,
                 size: int = 19, max_boards: int = 100, chunk: int = 256,
-                limit: int | None = None, progress: bool = True) -> StrengthCache:
+                limit: int | None = None, progress: bool = True,
+                is_ai: Callable[[str], bool] = is_ai_account,
+                ai_rule: str = "exact") -> StrengthCache:
     """Read the records, keep the examples, encode them into ``directory`` (resumable).
+
+    ``model=None`` builds a boards-only cache (what the paper's CNN reads: boards, moves,
+    labels) without the move model's view of every move, which costs most of the time.
+    ``is_ai`` tells AI accounts (``ai_rule`` names it in the cache's description when it
+    is not the library's :func:`~igo.strength.data.is_ai_account`).
 
     Raises
     ------
@@ -150,7 +162,10 @@ def build_cache(paths: Sequence[str], directory: Path, model: MoveModel, *,
     directory.mkdir(parents=True, exist_ok=True)
     desc = {"paths": list(paths), "folds": folds_path, "size": size, "max_boards": max_boards,
             "scale": [scale.points_per_rank, scale.one_kyu, *scale.class_bounds],
-            "limit": limit, "move_model": model.summary.get("name", "default")}
+            "limit": limit,
+            "move_model": None if model is None else model.summary.get("name", "default")}
+    if ai_rule != "exact":
+        desc["ai_rule"] = ai_rule
     mp_ = directory / "meta.json"
     meta: dict[str, Any]
     if mp_.exists():
@@ -164,7 +179,8 @@ def build_cache(paths: Sequence[str], directory: Path, model: MoveModel, *,
     else:
         meta = {"format": CACHE_FORMAT, "version": CACHE_VERSION, "describe": desc,
                 "size": size, "max_boards": max_boards, "records": 0, "n_games": 0,
-                "n_moves": 0, "n_examples": 0, "drops": {}, "complete": False}
+                "n_moves": 0, "n_examples": 0, "drops": {}, "complete": False,
+                "has_mp": model is not None}
     folds = read_folds(folds_path) if folds_path else None
     stats = CorpusStats()
     drops: Counter[str] = Counter(meta["drops"])
@@ -175,7 +191,7 @@ def build_cache(paths: Sequence[str], directory: Path, model: MoveModel, *,
     bar = tqdm(initial=done, unit=" games", disable=not progress, desc="encode")
     while True:
         batch = list(itertools.islice(recs, chunk))
-        kept = list(iter_examples(batch, scale, folds, drops, size))
+        kept = list(iter_examples(batch, scale, folds, drops, size, is_ai))
         _flush(directory, meta, kept, model)
         meta.update(records=done + len(batch), drops=dict(drops))
         done += len(batch)
@@ -213,8 +229,9 @@ def open_cache(directory: Path) -> StrengthCache:
         return np.memmap(directory / name, dtype=dtype, mode="r", shape=shape)
 
     players = (directory / "players.txt").read_text(encoding="utf-8").splitlines()
+    mp = (load("mp.bin", np.float32, (m, N_MP)) if meta.get("has_mp", True)
+          else np.broadcast_to(np.float32(np.nan), (m, N_MP)))
     return StrengthCache(size, mb, load("boards.bin", np.int8, (g, mb, size * size)),
-                         load("points.bin", np.int16, (m,)),
-                         load("mp.bin", np.float32, (m, N_MP)),
+                         load("points.bin", np.int16, (m,)), mp,
                          np.array(load("games.bin", np.float64, (g, 5))),
                          np.array(load("examples.bin", np.float64, (e, 4))), players, meta)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -115,13 +115,14 @@ class Example:
     fold: int  # 0 train, 1 test, NO_FOLD without a fold table
 
 
-def game_drop_reason(rec: GameRecord, size: int) -> str | None:
-    """Why a whole game is dropped, or ``None``."""
+def game_drop_reason(rec: GameRecord, size: int,
+                     is_ai: Callable[[str], bool] = is_ai_account) -> str | None:
+    """Why a whole game is dropped, or ``None`` (``is_ai`` tells AI accounts)."""
     if rec.size != size:
         return "board_size"
     if rec.handicap > 0 or rec.setup_black or rec.setup_white:
         return "handicap"
-    if is_ai_account(rec.black) or is_ai_account(rec.white):
+    if is_ai(rec.black) or is_ai(rec.white):
         return "ai_account"
     return None
 
@@ -148,11 +149,12 @@ def examples_of(rec: GameRecord, scale: RankScale, folds: dict[str, str] | None,
 
 
 def iter_examples(records: Iterable[GameRecord], scale: RankScale,
-                  folds: dict[str, str] | None, drops: Counter[str], size: int = 19
+                  folds: dict[str, str] | None, drops: Counter[str], size: int = 19,
+                  is_ai: Callable[[str], bool] = is_ai_account
                   ) -> Iterator[tuple[GameView, list[Example]]]:
     """Kept games with their examples; games without an example are dropped too."""
     for rec in records:
-        reason = game_drop_reason(rec, size)
+        reason = game_drop_reason(rec, size, is_ai)
         if reason is not None:
             drops[reason] += 1
             continue

@@ -12,9 +12,14 @@ moves (flat point, -1 none), and :func:`planes` turns them into float planes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from igo.strength.cache import StrengthCache
+
+if TYPE_CHECKING:
+    import torch
 
 
 def example_boards(cache: StrengthCache, rows: np.ndarray, n_moves: int
@@ -63,3 +68,15 @@ def symmetry(x: np.ndarray, k: int) -> np.ndarray:
     if k >= 4:
         y = np.swapaxes(y, -2, -1)
     return np.ascontiguousarray(y)
+
+
+def symmetry_t(x: torch.Tensor, k: int) -> torch.Tensor:
+    """:func:`symmetry` on a tensor (any device): the same images for the same ``k``."""
+    import torch
+
+    if not 0 <= k < 8:
+        raise ValueError(f"symmetry index must be 0..7, got {k}")
+    y = torch.rot90(x, k % 4, dims=(-2, -1))
+    if k >= 4:
+        y = y.transpose(-2, -1)
+    return y.contiguous()
