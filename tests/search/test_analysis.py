@@ -32,12 +32,13 @@ def searched() -> tuple[Search, SearchResult]:
     return search, search.run(playouts=600)
 
 
-def test_lcb_is_a_normal_lower_bound() -> None:
+def test_lcb_is_the_wilson_lower_bound() -> None:
     assert lcb(0.7, 0) == lcb(0.7, 1) == 0.0
-    assert lcb(0.5, 100) == pytest.approx(0.5 - 1.96 * 0.05)
-    assert lcb(1.0, 10) == 1.0 and lcb(0.0, 50) == 0.0
+    assert lcb(0.5, 100) == pytest.approx(0.4038, abs=1e-4)  # Wilson: [0.4038, 0.5962]
+    assert lcb(1.0, 10) == pytest.approx(0.7225, abs=1e-4) and lcb(0.0, 50) == 0.0
+    assert lcb(1.0, 7) < lcb(0.84, 92)  # a few lucky playouts do not outrank the best move
     assert lcb(0.6, 10) < lcb(0.6, 100) < lcb(0.6, 10_000) < 0.6
-    assert lcb(0.01, 3) == 0.0  # clipped at 0
+    assert 0.0 <= lcb(0.01, 3) < 0.01
 
 
 def test_best_move_pv_is_the_search_pv(searched: tuple[Search, SearchResult]) -> None:

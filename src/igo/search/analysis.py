@@ -7,9 +7,10 @@ The search (:class:`~igo.search.Search`) sums root statistics over its trees
 - :func:`move_pv`: the principal variation that starts with a given root move, read
   in the tree where that move has the most visits (most visited child, repeatedly),
   with the visits of each node on it;
-- :func:`lcb`: the lower confidence bound of a win rate, ``p - z * sqrt(p (1 - p) / n)``
-  (a normal approximation of the binomial playout outcomes, as Leela Zero's ``lcb``
-  field; 0 below two visits);
+- :func:`lcb`: the lower confidence bound of a win rate, the Wilson score bound of the
+  binomial playout outcomes (Leela Zero's ``lcb`` field; the plain normal approximation
+  ``p - z sqrt(p (1 - p) / n)`` would give a move won in all of its 7 playouts a bound of
+  1, above a well-explored best move, in the GUIs that sort by it; 0 below two visits);
 - :func:`score_lead`: the mean area score of the playouts for the player to move,
   ``sum(ownership) - komi`` from Black's side (the playouts' winner is decided by
   exactly that sum, so this is the mean of the scores the search saw);
@@ -74,12 +75,15 @@ class MoveAnalysis:
 
 
 def lcb(winrate: float, visits: int, z: float = LCB_Z) -> float:
-    """Lower confidence bound of a win rate seen over ``visits`` playouts, in [0, 1]
-    (0 below two visits)."""
+    """Lower confidence bound of a win rate seen over ``visits`` playouts, in [0, 1]:
+    the Wilson score interval's lower end (0 below two visits)."""
     if visits < 2:
         return 0.0
     p = min(max(winrate, 0.0), 1.0)
-    return max(0.0, p - z * math.sqrt(p * (1.0 - p) / visits))
+    n, z2 = float(visits), z * z
+    centre = p + z2 / (2.0 * n)
+    half = z * math.sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n))
+    return max(0.0, (centre - half) / (1.0 + z2 / n))
 
 
 def _decode(code: int, size: int) -> Point | None:
