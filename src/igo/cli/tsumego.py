@@ -33,8 +33,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--limit", type=_count(0), default=None, metavar="N", help="first N problems")
     p.add_argument("--collection", default=None, metavar="SUBSTR",
                    help="only problems whose collection contains SUBSTR (any case)")
-    p.add_argument("--playouts", type=_count(1), default=2000, metavar="N",
-                   help="playouts per search (default 2000)")
+    p.add_argument("--playouts", type=_count(1), default=5000, metavar="N",
+                   help="playouts per search (default 5000: 85.8 %% of Cho Chikun's "
+                        "elementary problems, against 85.1 %% at 3,000; 0.2 s a problem)")
     p.add_argument("--preset", choices=("paper", "strong"), default="strong",
                    help="search preset (default strong)")
     p.add_argument("--tabu", type=_count(0), default=None, metavar="L",
