@@ -3,15 +3,17 @@
     python report.py
 
 Reads cache/runs/*/result.json and predictions.npz (the CNN runs) and results/ours.json;
-writes results/cnn.json (Table 4/5 numbers of our CNN runs), results/timing.json (wall
+writes results/cnn.json (Table 4/5 numbers of our CNN runs), results/runs.json.gz (every
+run's result.json: curves, best iterations), results/timing.json (wall
 time per run and device; the first session's CPU figures kept) and PNG figures in
 figures/: fig3 (10-seed style learning curves), fig4 (30,000 iterations, log axis),
-fig5 (scatter of output and answer), confusion matrices, pooled error against games.
+fig5 (scatter of output and answer), pooled error against games.
 The predictions of MBN and our model (cache/ours-preds-*.npz, cache/default-preds-*.npz)
 are only where baselines_and_ours.py ran; without them fig5 shows the CNNs alone
 (figures/fig5_cnn_scatter.png) and Table 5 takes our model's row from results/ours.json.
 """
 
+import gzip
 import json
 from pathlib import Path
 
@@ -57,6 +59,36 @@ def cnn_table(runs, train_mean):
             s["confusion"] = confusion(SCALE.classes(p["y"]),
                                        SCALE.classes(p[f"best_{pick}"])).tolist()
             rows[name][f"best_on_{pick}"] = s
+    return rows
+
+
+def cnn_seed_pick(runs, train_mean):
+    """The paper's CNN where several seeds ran 30,000 iterations (N = 50): the seed and
+    iteration best on the test fold (the paper's choice) and the seed and iteration best
+    on the validation players (the honest one), with how many seeds stayed stuck at the
+    start (RMSE on the test fold still above 2x AVE's at the end)."""
+    rows = {}
+    for c in "BW":
+        group = {n: r for n, r in runs.items() if r["config"]["task"] == "regression"
+                 and r["arch"] == "paper" and r["colour"] == c and r["n_moves"] == 50
+                 and r["config"]["iterations"] > 1000}
+        if len(group) < 2:
+            continue
+        row = {"colour": c, "N": 50, "arch": "paper", "seeds": len(group),
+               "iterations": max(r["config"]["iterations"] for r in group.values()),
+               "stuck": sorted(r["config"]["seed"] for r in group.values()
+                               if r["scores"]["test"][-1] > 1000)}
+        for pick in ("test", "val"):
+            name = min(group, key=lambda n, pick=pick: group[n]["best"][pick][1])
+            r = group[name]
+            p = np.load(r["dir"] / "predictions.npz")
+            s = summarize(p[f"best_{pick}"], p["y"], train_mean[c], SCALE)
+            s["iteration"] = r["best"][pick][0]
+            s["seed"] = r["config"]["seed"]
+            s["confusion"] = confusion(SCALE.classes(p["y"]),
+                                       SCALE.classes(p[f"best_{pick}"])).tolist()
+            row[f"best_on_{pick}"] = s
+        rows[f"paper-regression-{c}-N50-seeds"] = row
     return rows
 
 
@@ -109,19 +141,36 @@ def fig_seeds(runs):
     return count["B"]
 
 
-def fig_long(runs):
-    plt.figure(figsize=(6, 4))
-    for r in runs.values():
-        if r["config"]["iterations"] > 1000 and r["config"]["task"] == "regression" \
-                and r["arch"] == "paper" and r["n_moves"] >= 26:
-            plt.semilogx(r["iterations"], r["scores"]["test"],
-                         label=f"{r['colour']} N={r['n_moves']}")
-    plt.xlabel("iterations (log)")
-    plt.ylabel("RMSE on the test fold (points)")
-    plt.title("Fig. 4 on Fox data: the paper's CNN")
-    plt.legend()
-    plt.savefig(FIG / "fig4_long.png", dpi=90, bbox_inches="tight")
-    plt.close()
+def fig_long(runs, ours=None):
+    """Fig. 4: RMSE on the test fold against iterations (log axis), one panel a colour,
+    the paper's CNN (N >= 26, every seed) and the padded CNN; the y axis is cut at
+    400 points, so runs stuck at their start (~2,300 points) are named in the legend."""
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5), sharey=True)
+    for ax, c in zip(axes, "BW", strict=True):
+        for _name, r in sorted(runs.items(), key=lambda kv: (kv[1]["arch"],
+                                                            kv[1]["n_moves"], kv[0])):
+            if r["colour"] != c or r["config"]["iterations"] <= 1000 \
+                    or r["config"]["task"] != "regression" \
+                    or (r["arch"] == "paper" and r["n_moves"] < 26):
+                continue
+            what = ("padded CNN, Adam" if r["arch"] == "padded"
+                    else f"N={r['n_moves']} seed {r['config']['seed']}")
+            stuck = r["scores"]["test"][-1] > 1000
+            ax.semilogx(r["iterations"], r["scores"]["test"],
+                        "--" if r["arch"] == "padded" else "-", lw=1,
+                        label=what + (" (stuck, off the plot)" if stuck else ""))
+        if ours and c in ours:
+            ax.axhline(ours[c]["AVE"]["rmse_points"], color="k", lw=0.8, ls=":",
+                       label="AVE")
+            ax.axhline(ours["default_model"][c]["rmse_points"], color="k", lw=0.8,
+                       ls="-.", label="ours (default model)")
+        ax.set_ylim(150, 400)
+        ax.set_xlabel("iterations (log)")
+        ax.set_title(f"Fig. 4 on Fox data: the paper's CNN, {'Black' if c == 'B' else 'White'}")
+        ax.legend(fontsize=7, loc="lower left", ncol=2)
+    axes[0].set_ylabel("RMSE on the test fold (points)")
+    fig.savefig(FIG / "fig4_long.png", dpi=90, bbox_inches="tight")
+    plt.close(fig)
 
 
 def fig_scatter(pairs, filename="fig5_scatter.png"):
@@ -138,8 +187,9 @@ def fig_scatter(pairs, filename="fig5_scatter.png"):
 
 
 def fig_scatter_all(runs, ours):
-    """Fig. 5: MBN, the paper's CNN (N = 50, best on test) and our model, Black; where
-    MBN's and our predictions are not here, the CNNs of both colours alone."""
+    """Fig. 5: MBN, the paper's CNN and the padded CNN (N = 50, the seed and iteration
+    best on the validation players) and our model, Black; where MBN's and our
+    predictions are not here, the CNNs of both colours alone."""
     mbn, dflt = HERE / "cache" / "ours-preds-B.npz", HERE / "cache" / "default-preds-B.npz"
     full = mbn.exists() and dflt.exists()
     pairs = []
@@ -147,12 +197,19 @@ def fig_scatter_all(runs, ours):
         m = np.load(mbn)
         pairs.append(("MBN (Black)", m["MBN"], m["y"]))
     for c, colour in (("B", "Black"), ("W", "White")):
-        for name, r in runs.items():
-            if name.startswith(f"paper-regression-{c}-N50-it") \
-                    and r["config"]["iterations"] > 1000 and (c == "B" or not full):
-                p = np.load(r["dir"] / "predictions.npz")
-                pairs.append((f"paper CNN N=50 ({colour}), it. {r['best']['test'][0]}",
-                              p["best_test"], p["y"]))
+        if c == "W" and full:
+            continue
+        for arch in ("paper", "padded"):
+            group = [r for name, r in runs.items() if r["config"]["task"] == "regression"
+                     and r["arch"] == arch and r["colour"] == c and r["n_moves"] == 50
+                     and r["config"]["iterations"] > 1000]
+            if not group:
+                continue
+            r = min(group, key=lambda r: r["best"]["val"][1])  # the seed best on val
+            p = np.load(r["dir"] / "predictions.npz")
+            what = "paper CNN" if arch == "paper" else "padded CNN, Adam"
+            pairs.append((f"{what} N=50 ({colour})\nseed {r['config']['seed']}, "
+                          f"it. {r['best']['val'][0]}", p["best_val"], p["y"]))
     if full:
         d = np.load(dflt)
         pairs.append(("ours, default model (Black)", d["est"], d["y"]))
@@ -174,6 +231,16 @@ def fig_pooled(ours):
     plt.close()
 
 
+def save_runs(runs):
+    """results/runs.json.gz: every run's result.json (configuration, RMSE every 100
+    iterations on the validation and test players, best iterations, wall time by
+    device), small enough to commit where the cache (weights, predictions) is not."""
+    keep = {n: {k: v for k, v in r.items() if k != "dir"} for n, r in runs.items()}
+    data = json.dumps(keep, sort_keys=True, separators=(",", ":")).encode()
+    with open(HERE / "results" / "runs.json.gz", "wb") as f:
+        f.write(gzip.compress(data, mtime=0))
+
+
 # ----------------------------------------------------------------- markdown tables
 PAPER_T4 = {("MBN", "B"): (310.492, 0.2984), ("MBN", "W"): (285.741, 0.2891),
             ("CNN N=50", "B"): (249.318, 0.6091), ("CNN N=50", "W"): (243.272, 0.5818),
@@ -191,7 +258,7 @@ def _row(name, c, s, ave, extra=""):
             f"{s['rmse_points'] / ave:.2f}× | {r} | {paper} |")
 
 
-def table4(ours, cnn):
+def table4(ours, cnn, seeds):
     lines = ["| model | our RMSE, points (ranks) | × AVE | r | paper RMSE | paper × AVE "
              "| paper r |", "|---|---|---|---|---|---|---|"]
     for c in "BW":
@@ -208,6 +275,14 @@ def table4(ours, cnn):
                     s = r[f"best_on_{pick}"]
                     lines.append(_row(f"{what} N={r['N']}", c, s, ave,
                                       f"best on {pick}, it. {s['iteration']} of {of} "))
+        for r in seeds.values():
+            if r["colour"] == c:
+                for pick in ("test", "val"):
+                    s = r[f"best_on_{pick}"]
+                    lines.append(_row(f"CNN N={r['N']}", c, s, ave,
+                                      f"{r['seeds']} seeds, best on {pick}: seed "
+                                      f"{s['seed']}, it. {s['iteration']} of "
+                                      f"{r['iterations']} "))
         lines.append(_row("ours (default model)", c, ours["default_model"][c], ave))
     return "\n".join(lines)
 
@@ -230,7 +305,7 @@ def _pct(x):
     return "– (no output 0 or 2)" if x != x else f"{100 * x:.1f} %"
 
 
-def table5(cnn, cnn_c, ours):
+def table5(cnn, cnn_c, ours, seeds):
     """Table 5 for both colours (the paper's is Black): CNN-R (N = 50), CNN-C, ours."""
     lines = ["| classifier | accuracy | worst-case ratio | confusion (rows: true "
              "0/1/2) |", "|---|---|---|---|"]
@@ -241,6 +316,14 @@ def table5(cnn, cnn_c, ours):
                 for pick in ("test", "val"):
                     s = r[f"best_on_{pick}"]
                     lines.append(f"| CNN-R N=50 {c}, best on {pick} (it. {s['iteration']}) | "
+                                 f"{100 * s['accuracy3']:.1f} % | "
+                                 f"{_pct(s['worst_case_ratio'])} | {s['confusion']} |")
+        for r in seeds.values():
+            if r["colour"] == c:
+                for pick in ("test", "val"):
+                    s = r[f"best_on_{pick}"]
+                    lines.append(f"| CNN-R N=50 {c}, {r['seeds']} seeds, best on {pick} "
+                                 f"(seed {s['seed']}, it. {s['iteration']}) | "
                                  f"{100 * s['accuracy3']:.1f} % | "
                                  f"{_pct(s['worst_case_ratio'])} | {s['confusion']} |")
         for r in cnn_c.values():
@@ -295,6 +378,9 @@ def timing(runs, ours):
         k: v for k, v in old.items() if k.startswith(("paper-", "padded-"))}
     t = {"cpu_2core_first_session_note": CPU_NOTE, "cpu_2core_first_session": cpu,
          "runs_note": RUNS_NOTE, "runs": {}}
+    for k in ("cpu_2core_300_iterations_note", "cpu_2core_300_iterations"):
+        if k in old:  # measured by hand (README, "Speed and wall times"), kept
+            t[k] = old[k]
     for name, r in runs.items():
         n = r.get("reached", r["config"]["iterations"])
         segs = r.get("segments")
@@ -326,6 +412,9 @@ def table_timing(timing_json):
     for name, v in timing_json["cpu_2core_first_session"].items():
         lines.append(f"| {name} | CPU, 2-core machine (first session, loaded) | "
                      f"{v['iterations']} | {v['wall_s']:.0f} | {v['s_per_iteration']:.3f} |")
+    for name, v in timing_json.get("cpu_2core_300_iterations", {}).items():
+        lines.append(f"| {name} | CPU, 2-core machine, 1 thread (300 iterations, quiet) | "
+                     f"{v['iterations']} | {v['wall_s']:.0f} | {v['s_per_iteration']:.3f} |")
     for name, v in timing_json["runs"].items():
         for d, x in v["by_device"].items():
             lines.append(f"| {name} | {d} | {x['iterations']} | {x['wall_s']:.0f} | "
@@ -351,8 +440,9 @@ def table_seeds(runs):
 
 
 def markdown(ours, out, runs):
-    text = ["## Table 4", table4(ours, out["cnn"]), "", "## Ablation", table_ablation(ours),
-            "", "## Table 5", table5(out["cnn"], out["cnn_c"], ours), "",
+    seeds = out["cnn_seeds"]
+    text = ["## Table 4", table4(ours, out["cnn"], seeds), "", "## Ablation", table_ablation(ours),
+            "", "## Table 5", table5(out["cnn"], out["cnn_c"], ours, seeds), "",
             "## Pooled", table_pooled(ours), "", "## Seeds (CNN, N = 50; Fig. 3)",
             table_seeds(runs), "", "## Training wall time",
             table_timing(json.loads((HERE / "results" / "timing.json").read_text()))]
@@ -368,10 +458,12 @@ if __name__ == "__main__":
     for c in "BW":
         m = ours[c]["AVE"] if ours and c in ours else None
         means[c] = ours[c]["train_mean"] if m and "train_mean" in ours[c] else 2500.0
-    out = {"cnn": cnn_table(runs, means), "cnn_c": cnn_c_table(runs),
+    out = {"cnn": cnn_table(runs, means), "cnn_seeds": cnn_seed_pick(runs, means),
+           "cnn_c": cnn_c_table(runs),
            "fig3_seeds": fig_seeds(runs)}
-    fig_long(runs)
+    fig_long(runs, ours)
     (HERE / "results" / "cnn.json").write_text(json.dumps(out, indent=1))
+    save_runs(runs)
     timing(runs, ours)
     fig_scatter_all(runs, ours)
     if ours:

@@ -96,3 +96,24 @@ def test_clear_errors(model: Path, tmp_path: Path, capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit) as exc:
         main(["strength", "eval", "--json"])
     assert exc.value.code == 2
+
+
+def test_folder_pools_each_player(model: Path, tmp_path: Path,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder of single-game files: one estimate a game, a pooled one a player."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    game = GAMES.read_text().splitlines()[3]
+    for name in ("a.sgf", "b.sgf"):
+        (folder / name).write_text(game)
+    capsys.readouterr()
+    assert main(["strength", str(folder), "--model", str(model), "--json",
+                 "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["games"]) == 2
+    assert all(len(g["estimates"]) == 2 for g in out["games"])
+    players = out["players"]
+    assert len(players) == 2 and all(p["games"] == 2 for p in players)
+    one = out["games"][0]["estimates"][0]
+    pooled = next(p for p in players if p["sd"] < one["sd"])
+    assert pooled["interval"][0] < pooled["rating"] < pooled["interval"][1]
