@@ -1,0 +1,204 @@
+"""Where a paper-004 run stands, from its database: Fig. 5 with the PBILc trajectory, and
+what the population's ratings can and cannot say yet.
+
+    python experiments/importance/run_report.py --run runs/importance-progress-device
+
+Reads ``RUN/evolve.sqlite`` (and ``RUN/compare/*.jsonl`` when compare.py has played) and
+writes to ``--results`` (default ``experiments/importance/results``):
+
+- ``weights-<mode>-steps.png``: (a) the learned weights by game progress (PBILc's centre
+  after the last step, ±σ), the best initial individual and the mean of the ten best-rated
+  individuals; (b) how far the centre has moved from uniform weights, step by step, beside
+  the same distance when the fitness is pure noise (below), and the mean σ.
+- ``run-<mode>.json``: the centre and σ after every step; the spread of the population's
+  ratings against their standard errors (how much of it is real); per bucket, the
+  correlation across individuals between that bucket's weight and the individual's Elo
+  (Pearson r and its two-sided p-value, uncorrected for the ten tests); the correlation of
+  the training log-likelihood with Elo; the compare games by colour.
+
+The null model: the same PBILc (the run's settings, the same number of steps) where each
+individual's fitness is a fixed random number drawn when it is created — ratings that are
+stable but mean nothing, as with few games per individual. It gives the distance the centre
+moves from 1 by noise alone (``--null-runs`` repetitions).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from pathlib import Path
+
+import numpy as np
+from scipy import stats
+
+from igo.evolve.config import EvolveConfig
+from igo.evolve.pbilc import PbilcConfig, add_individual, normalise, sample, start, update
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def rms_from_one(centre: np.ndarray) -> float:
+    """Root-mean-square distance of the normalised weights from uniform (1)."""
+    return float(np.sqrt(np.mean((normalise(centre) - 1.0) ** 2)))
+
+
+def null_distances(config: PbilcConfig, steps: int, runs: int, seed: int) -> np.ndarray:
+    """``runs`` x ``steps + 1`` RMS distances of the centre from 1 after each update when
+    every individual's fitness is a fixed random number (no information)."""
+    out = np.empty((runs, steps + 1))
+    for r in range(runs):
+        rng = np.random.default_rng([seed, r])
+        state = start(config, rng)
+        fitness = list(rng.normal(size=len(state.population)))
+        state = update(config, state, fitness)
+        out[r, 0] = rms_from_one(state.centre)
+        for s in range(1, steps + 1):
+            state = add_individual(state, sample(config, state, rng))
+            fitness.append(float(rng.normal()))
+            state = update(config, state, fitness)
+            out[r, s] = rms_from_one(state.centre)
+    return out
+
+
+def compare_by_colour(run: Path) -> dict[str, object]:
+    """The compare.py games (first player = learned or best initial) by colour."""
+    doc: dict[str, object] = {}
+    for log in sorted((run / "compare").glob("compare-*.jsonl")):
+        rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+        if not rows:
+            continue
+        black = [r["score"] for r in rows if r["first_black"]]
+        white = [r["score"] for r in rows if not r["first_black"]]
+        doc[log.stem] = {"games": len(rows),
+                         "score_as_black": float(np.mean(black)) if black else None,
+                         "score_as_white": float(np.mean(white)) if white else None,
+                         "mean_moves": float(np.mean([r["moves"] for r in rows]))}
+    return doc
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--run", type=Path, required=True, help="the run's folder")
+    parser.add_argument("--results", type=Path, default=RESULTS)
+    parser.add_argument("--null-runs", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=4)
+    args = parser.parse_args()
+    db = args.run / "evolve.sqlite"
+    if not db.exists():
+        sys.exit(f"{db}: no such database")
+    with sqlite3.connect(db) as con:
+        config = EvolveConfig.from_dict(json.loads(
+            con.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()[0]))
+        steps = con.execute("SELECT step, centre, sigma, best, best_elo, games, finished "
+                            "FROM steps ORDER BY step").fetchall()
+        if not steps:
+            sys.exit(f"{db}: the initial population is not rated yet")
+        last = steps[-1][0]
+        ratings = con.execute("SELECT r.individual, r.elo, r.low, r.high, r.games, i.weights,"
+                              " i.log_likelihood, i.step FROM ratings r JOIN individuals i "
+                              "ON i.id = r.individual WHERE r.step = ?", (last,)).fetchall()
+    centres = np.array([json.loads(s[1]) for s in steps])
+    sigmas = np.array([json.loads(s[2]) for s in steps])
+    elo = np.array([r[1] for r in ratings])
+    se = np.array([(r[3] - r[2]) / 2 / 1.96 for r in ratings])
+    weights = np.array([json.loads(r[5]) for r in ratings])
+    ll = np.array([np.nan if r[6] is None else r[6] for r in ratings])
+    order = np.argsort(-elo)
+    best_initial = next(i for i in order if ratings[i][7] == 0)
+    k = config.pbilc.k_best
+
+    per_bucket = []
+    for b in range(weights.shape[1]):
+        r, p = stats.pearsonr(weights[:, b], elo)
+        per_bucket.append({"bucket": b, "r": float(r), "p_value": float(p)})
+    has_ll = ~np.isnan(ll)
+    ll_r, ll_p = stats.pearsonr(ll[has_ll], elo[has_ll])
+    null = null_distances(config.pbilc_config(), last, args.null_runs, args.seed)
+    observed = [rms_from_one(c) for c in centres]
+    observed_sd = float(elo.std(ddof=1))
+    noise_sd = float(np.sqrt(np.mean(se ** 2)))
+    doc = {
+        "run": str(args.run), "mode": config.mode, "steps_done": last,
+        "steps_planned": config.steps, "individuals": len(ratings),
+        "games": int(steps[-1][5]),
+        "pbilc": {"alpha": config.pbilc.alpha, "k_best": k,
+                  "initial_sigma": float(np.sqrt(config.pbilc.initial_variance)),
+                  "share_of_the_way_moved": 1 - (1 - config.pbilc.alpha) ** (last + 1)},
+        "centre": centres[-1].tolist(), "sigma": sigmas[-1].tolist(),
+        "centre_rms_from_uniform": observed,
+        "null_rms_from_uniform_at_last_step": {
+            "runs": args.null_runs, "mean": float(null[:, -1].mean()),
+            "p05": float(np.quantile(null[:, -1], 0.05)),
+            "p95": float(np.quantile(null[:, -1], 0.95)),
+            "share_at_least_observed": float(np.mean(null[:, -1] >= observed[-1]))},
+        "ratings": {"elo_sd": observed_sd, "rms_standard_error": noise_sd,
+                    "implied_true_sd": float(np.sqrt(max(observed_sd ** 2 - noise_sd ** 2, 0))),
+                    "games_per_individual_mean": float(np.mean([r[4] for r in ratings]))},
+        "best_initial": {"individual": ratings[best_initial][0],
+                         "elo": ratings[best_initial][1], "low": ratings[best_initial][2],
+                         "high": ratings[best_initial][3]},
+        "weight_elo_correlation": per_bucket,
+        "log_likelihood_elo_correlation": {"r": float(ll_r), "p_value": float(ll_p),
+                                           "n": int(has_ll.sum())},
+        "compare_by_colour": compare_by_colour(args.run),
+        "steps": [{"step": s[0], "best": s[3], "best_elo": s[4], "games": s[5],
+                   "finished": s[6]} for s in steps],
+    }
+    args.results.mkdir(parents=True, exist_ok=True)
+    out = args.results / f"run-{config.mode}.json"
+    out.write_text(json.dumps(doc, indent=1))
+    print(out)
+    if config.mode == "progress":
+        print(figure(config, centres, sigmas, weights, order, best_initial, observed, null,
+                     args.results))
+    return 0
+
+
+def figure(config: EvolveConfig, centres: np.ndarray, sigmas: np.ndarray,
+           weights: np.ndarray, order: np.ndarray, best_initial: int,
+           observed: list[float], null: np.ndarray, results: Path) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    k = centres.shape[1]
+    x = (np.arange(k) + 0.5) / k
+    centre = normalise(centres[-1])
+    last = len(centres) - 1
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 3.8))
+    a.fill_between(x, centre - sigmas[-1], centre + sigmas[-1], color="C1", alpha=0.15,
+                   label="centre ± σ")
+    a.plot(x, weights[best_initial], "o--", color="C0", label="best initial individual")
+    a.plot(x, weights[order[:config.pbilc.k_best]].mean(axis=0), "^:", color="C2",
+           label=f"mean of the {config.pbilc.k_best} best-rated")
+    a.plot(x, centre, "s-", color="C1", label=f"learned (PBILc centre, step {last})")
+    a.axhline(1.0, color="grey", lw=0.5)
+    a.set_xlabel("progress (move number / game length)")
+    a.set_ylabel("weight (mean 1)")
+    a.set_xlim(0, 1)
+    a.set_title("(a) Fig. 5: weights by game progress")
+    a.legend(fontsize=8, loc="upper left")
+    s = np.arange(last + 1)
+    b.fill_between(s, np.quantile(null, 0.05, axis=0), np.quantile(null, 0.95, axis=0),
+                   color="grey", alpha=0.25, label="random fitness: 90 % band")
+    b.plot(s, null.mean(axis=0), color="grey", lw=1, label="random fitness: mean")
+    b.plot(s, observed, "s-", color="C1", ms=3, label="this run")
+    b.set_xlabel("PBILc step")
+    b.set_ylabel("RMS distance of the centre from 1")
+    b.set_title(f"(b) how far the centre moved ({last} of {config.steps} steps)")
+    b2 = b.twinx()
+    b2.plot(s, sigmas.mean(axis=1), "--", color="C3", lw=1)
+    b2.set_ylabel("mean σ (dashed)", color="C3")
+    b2.set_ylim(0, 0.4)
+    b.legend(fontsize=8, loc="upper left")
+    fig.tight_layout()
+    path = results / f"weights-{config.mode}-steps.png"
+    fig.savefig(path, dpi=110)
+    return path
+
+
+if __name__ == "__main__":
+    sys.exit(main())
