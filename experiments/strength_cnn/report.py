@@ -310,6 +310,12 @@ def _pct(x):
     return "– (no output 0 or 2)" if x != x else f"{100 * x:.1f} %"
 
 
+def _class_row(label, s):
+    """One classifier's row of Table 5 from its best-iteration figures ``s``."""
+    return (f"| {label} | {100 * s['accuracy3']:.1f} % | {_pct(s['worst_case_ratio'])} | "
+            f"{s['confusion']} |")
+
+
 def table5(cnn, cnn_c, ours, seeds):
     """Table 5 for both colours (the paper's is Black): CNN-R (N = 50), CNN-C, ours."""
     lines = ["| classifier | accuracy | worst-case ratio | confusion (rows: true "
@@ -320,26 +326,22 @@ def table5(cnn, cnn_c, ours, seeds):
                     and r["iterations"] > 1000:
                 for pick in ("test", "val"):
                     s = r[f"best_on_{pick}"]
-                    lines.append(f"| CNN-R N=50 {c}, best on {pick} (it. {s['iteration']}) | "
-                                 f"{100 * s['accuracy3']:.1f} % | "
-                                 f"{_pct(s['worst_case_ratio'])} | {s['confusion']} |")
+                    lines.append(_class_row(f"CNN-R N=50 {c}, best on {pick} "
+                                            f"(it. {s['iteration']})", s))
         for r in seeds.values():
             if r["colour"] == c:
                 for pick in ("test", "val"):
                     s = r[f"best_on_{pick}"]
-                    lines.append(f"| CNN-R N=50 {c}, {r['seeds']} seeds, best on {pick} "
-                                 f"(seed {s['seed']}, it. {s['iteration']}) | "
-                                 f"{100 * s['accuracy3']:.1f} % | "
-                                 f"{_pct(s['worst_case_ratio'])} | {s['confusion']} |")
+                    lines.append(_class_row(f"CNN-R N=50 {c}, {r['seeds']} seeds, best on "
+                                            f"{pick} (seed {s['seed']}, it. {s['iteration']})",
+                                            s))
         for r in cnn_c.values():
             if r["colour"] != c:
                 continue
             for pick in ("test", "val"):
                 s = r[f"best_on_{pick}"]
-                lines.append(f"| CNN-C N={r['N']} {c}, best on {pick} "
-                             f"(it. {s['iteration']} of {r['reached']}) | "
-                             f"{100 * s['accuracy3']:.1f} % | "
-                             f"{_pct(s['worst_case_ratio'])} | {s['confusion']} |")
+                lines.append(_class_row(f"CNN-C N={r['N']} {c}, best on {pick} "
+                                        f"(it. {s['iteration']} of {r['reached']})", s))
         preds = HERE / "cache" / f"default-preds-{c}.npz"
         if preds.exists():
             p = np.load(preds)
