@@ -72,23 +72,20 @@ def test_resolve_device() -> None:
             resolve_device("cuda")
 
 
-@pytest.mark.parametrize("tensor_order", [False, True])
-def test_resident_planes_train_the_same_and_resume(tmp_path: Path, tensor_order: bool,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_resident_planes_train_the_same_and_resume(tmp_path: Path) -> None:
     c = _cache(tmp_path)
     cfg = TrainConfig(iterations=6, batch=8, lr=1e-6, eval_every=2, checkpoint_every=2)
     a = run_cnn(c, 1, 4, cfg, tmp_path / "a", progress=False)
     # the GPU's way (planes kept as tensors, batch indices as tensors) gives the same run
-    monkeypatch.setattr("igo.strength.train.TENSOR_ORDER_ON_CPU", tensor_order)
     b = run_cnn(c, 1, 4, cfg, tmp_path / "b", progress=False, device="auto", resident=True)
     np.testing.assert_allclose(a["scores"]["test"], b["scores"]["test"], rtol=1e-6)
     assert a["device"].startswith("cpu") and a["reached"] == 6
     # stopped at 4, then resumed: two stretches, the same curve
     run_cnn(c, 1, 4, cfg, tmp_path / "r", progress=False, resident=True, stop_at=4)
-    if tensor_order:  # the classes head and augmentation on the same path
-        cc = TrainConfig(iterations=4, batch=8, lr=0.01, task="classes", eval_every=2)
-        k = run_cnn(c, 2, 4, cc, tmp_path / "k", progress=False, resident=True, augment=True)
-        assert k["reached"] == 4 and len(k["scores"]["test"]) == 2
+    # the classes head and augmentation on the same path
+    cc = TrainConfig(iterations=4, batch=8, lr=0.01, task="classes", eval_every=2)
+    k = run_cnn(c, 2, 4, cc, tmp_path / "k", progress=False, resident=True, augment=True)
+    assert k["reached"] == 4 and len(k["scores"]["test"]) == 2
     r = run_cnn(c, 1, 4, cfg, tmp_path / "r", progress=False, resident=True)
     assert [(s["from"], s["to"]) for s in r["segments"]] == [(0, 4), (4, 6)]
     np.testing.assert_allclose(r["scores"]["test"], b["scores"]["test"], rtol=1e-6)

@@ -106,7 +106,8 @@ def run_cnn(cache: StrengthCache, colour: int, n_moves: int, cfg: TrainConfig,
                            {"val": (batch["val"], ys["val"]),
                             "test": (batch["test"], ys["test"])}, cfg,
                            checkpoint=out_dir / "checkpoint.pt", progress=progress,
-                           stop_at=stop_at, device=dev)
+                           stop_at=stop_at, device=dev,
+                           order_on_device=None if dev.type != "cpu" else resident)
     preds = {}
     for pick in ("val", "test"):
         net.load_state_dict(best[pick])

@@ -29,9 +29,6 @@ import numpy as np
 import torch
 from torch import nn
 
-#: testing: the GPU's batch indices (tensors, not numpy arrays) on the CPU too
-TENSOR_ORDER_ON_CPU = False
-
 #: examples (indices: a numpy array, or a tensor on the training device) → input tensor
 Batcher = Callable[[Any, np.random.Generator | None], torch.Tensor]
 
@@ -177,14 +174,17 @@ def _resume(checkpoint: Path, net: nn.Module, opt: torch.optim.Optimizer,
 def train_net(net: nn.Module, train: tuple[Batcher, np.ndarray],
               evals: dict[str, tuple[Batcher, np.ndarray]], cfg: TrainConfig,
               checkpoint: Path | None = None, progress: bool = True,
-              stop_at: int | None = None, device: str | torch.device | None = "cpu"
+              stop_at: int | None = None, device: str | torch.device | None = "cpu",
+              order_on_device: bool | None = None
               ) -> tuple[History, dict[str, dict[str, torch.Tensor]]]:
     """Train ``net``; returns the history and the best weights per evaluation set.
 
     ``stop_at`` ends the run early (at that iteration, or at once when a checkpoint is
     already past it) without changing its configuration, so it can go on later.
     ``device``: where ``net`` is trained (see :func:`resolve_device`; the batchers must
-    give tensors there)."""
+    give tensors there). ``order_on_device``: the batches' indices as a tensor on the
+    device rather than a numpy array (default: on a GPU, where it saves a copy a batch;
+    the batchers of :func:`~igo.strength.papercnn.tensor_batcher` take either)."""
     import time
 
     from tqdm import tqdm
@@ -209,7 +209,7 @@ def train_net(net: nn.Module, train: tuple[Batcher, np.ndarray],
         hist.segments.append(seg)
     bar = tqdm(total=cfg.iterations, initial=st["it"], disable=not progress, mininterval=2.0)
     # on a GPU the order lives there: no copy (and no wait) a batch
-    on_dev = dev.type != "cpu" or TENSOR_ORDER_ON_CPU
+    on_dev = dev.type != "cpu" if order_on_device is None else order_on_device
     order_t = torch.from_numpy(st["order"]).to(dev) if on_dev else None
     while st["it"] < end:
         if st["pos"] + cfg.batch > len(st["order"]):
