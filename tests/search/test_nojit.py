@@ -72,4 +72,4 @@ def test_plain_python_kernels_share_a_tree_between_threads() -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["trees"] == 1 and out["playouts"] == 40
-    assert 38 <= out["root"] <= 40 and out["children"] <= out["root"]
+    assert 38 <= out["root"] <= 40 and 38 <= out["children"] <= 40  # lost updates hit either

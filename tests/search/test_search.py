@@ -203,7 +203,9 @@ def test_threads_share_one_tree(capacity: int) -> None:
     assert r.playouts >= 6000 and r.stats["iter"] == r.playouts
     assert r.playouts * 0.99 <= t.N[0] <= r.playouts
     f, k = int(t.first[0]), int(t.nch[0])
-    assert t.N[f:f + k].sum() <= t.N[0]
+    # each iteration adds one visit to the root and one to a child; a lost update can
+    # hit either count, so the children's sum is bounded by the iterations, not N[0]
+    assert r.playouts * 0.99 <= t.N[f:f + k].sum() <= r.playouts
     assert sum(m.visits for m in r.moves) == int(t.N[f:f + k].sum())
     assert float(np.max(t.N[:int(t.meta[T_USED])] % 1.0)) == 0.0  # whole visits only
     _check_tree(t)
