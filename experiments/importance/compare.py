@@ -8,16 +8,17 @@ centre after the last finished step, normalised to mean 1) and the best initial
 individual (the best-rated step-0 individual at the last step), trains the learned model
 and the conventional one (uniform weights) exactly as the loop trains individuals (same
 subset, same training settings and shuffling), and plays ``--games`` games of each against
-the conventional model: colour-swapped pairs from the same random opening, varied openings
-(the loop's players and game settings). Games are appended one line each to
-``OUT/compare-<name>.jsonl`` (a rerun resumes); the summary (win rate with a 95 % Wilson
-interval, exact two-sided binomial test, as ``igo match``) goes to
+the conventional model, and the learned model against the best initial one: colour-swapped
+pairs from the same random opening, varied openings (the loop's players and game settings).
+Games are appended one line each to ``OUT/compare-<name>.jsonl`` (a rerun resumes); the
+summary (win rate with a 95 % Wilson interval, exact two-sided binomial test, as ``igo
+match``) goes to
 ``experiments/importance/results/compare-<mode>.json``. Fig. 5 (weights by progress
 bucket: the best initial individual and the learned centre) goes to
 ``results/weights-<mode>.png``.
 
-The two comparisons are played side by side (pair ``i`` of one, then pair ``i`` of the
-other), so a run stopped early has as many games of each. ``--summary-only`` writes the
+The three comparisons are played side by side (pair ``i`` of one, then pair ``i`` of the
+others), so a run stopped early has as many games of each. ``--summary-only`` writes the
 summary of the games logged so far and plays nothing. A run copied from another machine
 (``device_job.sh``: the database without the model files) works too: the training subset
 is extracted again (``--records`` where the stored record paths do not exist here) and a
@@ -206,7 +207,9 @@ def main() -> int:
     if args.figure_only:
         return 0
     step = status["steps_done"]
-    names = {"learned": f"learned-step{step}", "best_initial": "uniform"}
+    # match name -> the summary's key (the first player named first)
+    names = {"learned": "learned_vs_uniform", "best_initial": "best_initial_vs_uniform",
+             "learned_best": "learned_vs_best_initial"}
     logs = {name: config.out / "compare" / f"compare-{name}-step{step}.jsonl"
             for name in names}
     doc: dict[str, object] = {"run": str(args.run), "mode": config.mode, "step": step,
@@ -223,12 +226,14 @@ def main() -> int:
             jobs[f"best-initial-{best_id}"] = np.asarray(best_weights, dtype=float)
         paths = trained(config, jobs, args.workers)
         best_model = here or paths[f"best-initial-{best_id}"]
-        matches = {"learned": (paths[f"learned-step{step}"], paths["uniform"], logs["learned"]),
-                   "best_initial": (best_model, paths["uniform"], logs["best_initial"])}
+        learned_model = paths[f"learned-step{step}"]
+        matches = {"learned": (learned_model, paths["uniform"], logs["learned"]),
+                   "best_initial": (best_model, paths["uniform"], logs["best_initial"]),
+                   "learned_best": (learned_model, best_model, logs["learned_best"])}
         rows = play(config, matches, args.games, args.workers, args.seed)
-    for name in names:
-        doc[f"{name}_vs_uniform"] = summary(rows[name])
-        print(name, "vs uniform:", doc[f"{name}_vs_uniform"])
+    for name, key in names.items():
+        doc[key] = summary(rows[name])
+        print(key, doc[key])
     out = args.results / f"compare-{config.mode}.json"
     out.write_text(json.dumps(doc, indent=1))
     print(out)
