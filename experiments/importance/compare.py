@@ -23,6 +23,11 @@ summary of the games logged so far and plays nothing. A run copied from another 
 (``device_job.sh``: the database without the model files) works too: the training subset
 is extracted again (``--records`` where the stored record paths do not exist here) and a
 missing best initial model is trained again from its stored weights.
+
+``--replicates K`` separates the weighting from the training run: uniform and learned
+weights are each trained K more times with other shuffling seeds (the run's seed + 1 … K);
+per seed, learned plays uniform, and that uniform plays the first uniform model (the same
+weights, so any difference is the training run's alone).
 """
 
 from __future__ import annotations
@@ -66,10 +71,12 @@ def load_run(run: Path) -> tuple[EvolveConfig, dict[str, object], np.ndarray, st
     return replace(config, out=run), status, learned, str(path)
 
 
-def trained(config: EvolveConfig, jobs: dict[str, np.ndarray],
-            workers: int | None) -> dict[str, str]:
+def trained(config: EvolveConfig, jobs: dict[str, np.ndarray], workers: int | None,
+            seeds: dict[str, int] | None = None) -> dict[str, str]:
     """Train (on the executor, side by side) each model of ``jobs`` (name -> weights)
-    whose file is not in ``OUT/compare`` yet; returns name -> path."""
+    whose file is not in ``OUT/compare`` yet, with the run's training seed or the one
+    ``seeds`` gives it; returns name -> path."""
+    seeds = seeds or {}
     paths = {name: config.out / "compare" / f"{name}.npz" for name in jobs}
     todo = [name for name in jobs if not paths[name].exists()]
     if todo:
@@ -77,7 +84,7 @@ def trained(config: EvolveConfig, jobs: dict[str, np.ndarray],
             for name in todo:
                 ex.submit(name, train_individual, -1, str(config.out / "data"),
                           [float(w) for w in jobs[name]], config.mode, config.train,
-                          config.seed, str(paths[name]))
+                          seeds.get(name, config.seed), str(paths[name]))
             while ex.pending:
                 fin = ex.next_done()
                 if fin.error is not None:
@@ -190,6 +197,10 @@ def main() -> int:
     parser.add_argument("--records", nargs="+", default=None, metavar="FILE",
                         help="the training records, where the run's stored paths do not "
                              "exist (a run made on another machine)")
+    parser.add_argument("--replicates", type=int, default=0, metavar="K",
+                        help="also train uniform and learned again with K other shuffling "
+                             "seeds: learned against uniform per seed, and each uniform "
+                             "against the first (how far training alone moves the result)")
     parser.add_argument("--results", type=Path, default=RESULTS,
                         help="where the summary and the figure go")
     args = parser.parse_args()
@@ -207,9 +218,13 @@ def main() -> int:
     if args.figure_only:
         return 0
     step = status["steps_done"]
+    reps = range(1, args.replicates + 1)
     # match name -> the summary's key (the first player named first)
     names = {"learned": "learned_vs_uniform", "best_initial": "best_initial_vs_uniform",
              "learned_best": "learned_vs_best_initial"}
+    for r in reps:
+        names[f"learned_r{r}"] = f"learned_vs_uniform_seed{r}"
+        names[f"uniform_r{r}"] = f"uniform_seed{r}_vs_uniform"
     logs = {name: config.out / "compare" / f"compare-{name}-step{step}.jsonl"
             for name in names}
     doc: dict[str, object] = {"run": str(args.run), "mode": config.mode, "step": step,
@@ -221,19 +236,33 @@ def main() -> int:
     else:
         prepare_subset(config.out / "data", config.records, config.subset, config.stride)
         jobs = {"uniform": np.ones(config.length), f"learned-step{step}": learned}
+        seeds = {}
+        for r in reps:  # the same weightings trained again with other shuffling seeds
+            jobs[f"uniform-s{r}"] = np.ones(config.length)
+            jobs[f"learned-step{step}-s{r}"] = learned
+            seeds[f"uniform-s{r}"] = seeds[f"learned-step{step}-s{r}"] = config.seed + r
         here = relocated(args.run, best_path)
         if here is None:  # the run was made elsewhere: train it again from its weights
             jobs[f"best-initial-{best_id}"] = np.asarray(best_weights, dtype=float)
-        paths = trained(config, jobs, args.workers)
+        paths = trained(config, jobs, args.workers, seeds)
         best_model = here or paths[f"best-initial-{best_id}"]
         learned_model = paths[f"learned-step{step}"]
         matches = {"learned": (learned_model, paths["uniform"], logs["learned"]),
                    "best_initial": (best_model, paths["uniform"], logs["best_initial"]),
                    "learned_best": (learned_model, best_model, logs["learned_best"])}
+        for r in reps:
+            matches[f"learned_r{r}"] = (paths[f"learned-step{step}-s{r}"],
+                                        paths[f"uniform-s{r}"], logs[f"learned_r{r}"])
+            matches[f"uniform_r{r}"] = (paths[f"uniform-s{r}"], paths["uniform"],
+                                        logs[f"uniform_r{r}"])
         rows = play(config, matches, args.games, args.workers, args.seed)
     for name, key in names.items():
         doc[key] = summary(rows[name])
         print(key, doc[key])
+    if args.replicates:  # every training seed's learned-vs-uniform games together
+        pooled = rows["learned"] + [row for r in reps for row in rows[f"learned_r{r}"]]
+        doc["learned_vs_uniform_pooled"] = summary(pooled)
+        print("learned_vs_uniform_pooled", doc["learned_vs_uniform_pooled"])
     out = args.results / f"compare-{config.mode}.json"
     out.write_text(json.dumps(doc, indent=1))
     print(out)
