@@ -48,6 +48,10 @@ def test_dead_stones_come_from_the_search() -> None:
     out = engine.handle_line("final_status_list dead")
     assert out == "= J5\n\n"
     assert engine.handle_line("final_score") == "= B+44.5\n\n"
+    # the count behind its passes is the one it answers with
+    assert [p.to_gtp(9) for p in gen.dead_stones(board)] == ["J5"]
+    assert gen.score_after_pass(board, Color.WHITE) == -44.5
+    assert gen.score_after_pass(board, Color.BLACK, seconds=0.2) == 44.5
 
 
 def test_passes_after_the_opponent_when_passing_wins() -> None:
