@@ -156,11 +156,16 @@ class MCTSGenerator:
             return None
         if self._should_resign(result):
             return RESIGN
-        seconds = self._clock_limits(board).seconds
-        if self._pass_wins(board, color, seconds=seconds):
+        last = board.last_move
+        opponent_passed = last is not None and last.is_pass
+        if not opponent_passed and best.move is not None:
+            return best.move
+        # one count for both rules: passing after the opponent's pass must win, a pass the
+        # search prefers must at least draw
+        score = self.score_after_pass(board, color, self._clock_limits(board).seconds)
+        if opponent_passed and score > 0:
             return None
-        if best.move is None and not self._pass_wins(board, color, force=True,
-                                                     seconds=seconds):
+        if best.move is None and score < 0:
             # the search prefers to pass but passing loses: the best other move
             return next((m.move for m in result.moves[1:]
                          if m.move is not None and m.visits > 0), None)
@@ -173,17 +178,6 @@ class MCTSGenerator:
             return False
         self._low = self._low + 1 if result.winrate < e.resign_threshold else 0
         return self._low >= e.resign_moves
-
-    def _pass_wins(self, board: Board, color: Color, force: bool = False,
-                   seconds: float | None = None) -> bool:
-        """True when the opponent just passed and passing now wins by area with the
-        stones :meth:`dead_stones` finds dead removed; with ``force`` (the search
-        itself prefers to pass) a draw is enough."""
-        last = board.last_move
-        if not force and (last is None or not last.is_pass):
-            return False
-        score = self.score_after_pass(board, color, seconds)
-        return score > 0 or (force and score == 0)
 
     def score_after_pass(self, board: Board, color: Color,
                          seconds: float | None = None) -> float:
