@@ -11,6 +11,7 @@ from igo.gtp.engine import GtpEngine
 from igo.players.base import EnginePlayer
 from igo.players.mcts import MCTSGenerator, MoveLimits
 from igo.players.registry import PlayerSpecError, make_player
+from igo.search.timecontrol import Clock, move_budget
 
 # Black owns columns A-G, White H-J; the black stone at J5 is dead in White's strip.
 FINAL = """
@@ -63,6 +64,47 @@ def test_passes_after_the_opponent_when_passing_wins() -> None:
     board2 = from_diagram(FINAL)
     board2.play(Color.BLACK, None)
     assert gen.select_move(board2, Color.WHITE) is not None  # passing would lose
+
+
+class CountingGenerator(MCTSGenerator):
+    """Records the seconds of every end-of-game count and of every move search."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.counts: list[float | None] = []
+        self.searches: list[float | None] = []
+
+    def final_ownership(self, board, seconds=None):  # type: ignore[no-untyped-def]
+        self.counts.append(seconds)
+        return super().final_ownership(board, seconds)
+
+    def analyze(self, board, color, limits=None):  # type: ignore[no-untyped-def]
+        self.searches.append(None if limits is None else limits.seconds)
+        return super().analyze(board, color, limits)
+
+
+def test_the_count_before_a_pass_fits_in_the_moves_time() -> None:
+    """In byo-yomi the move's budget already leaves only the safety margin: the count
+    after the opponent's pass takes its quarter from the search, and a count the move
+    did not expect (no pass before) stays within a tenth."""
+    clock = Clock(system="byoyomi", byo_yomi=2.0, periods=1, left=2.0, stones_left=1)
+    budget = move_budget(clock, 9, 60)
+    assert budget is not None and 1.0 < budget < 2.0
+    gen = CountingGenerator(limits=MoveLimits(None, 1.0), rng=np.random.default_rng(2))
+    gen.set_context(0.5, clock)
+    board = from_diagram(FINAL)
+    board.play(Color.WHITE, None)
+    assert gen.select_move(board, Color.BLACK) is None  # Black wins by passing
+    assert gen.searches == [pytest.approx(0.75 * budget)]
+    assert gen.counts == [pytest.approx(0.25 * budget)]
+    untimed = CountingGenerator(limits=MoveLimits(300, None), rng=np.random.default_rng(2))
+    untimed.set_context(0.5)
+    assert untimed.select_move(board, Color.BLACK) is None
+    assert untimed.counts == [None]  # playouts only: final_playouts
+    # no pass before and the search does not pass: no count at all
+    gen.counts.clear()
+    assert gen.select_move(from_diagram(FINAL), Color.WHITE) is not None
+    assert gen.counts == []
 
 
 def test_plays_a_legal_game_against_itself() -> None:

@@ -11,8 +11,8 @@ Ending games (``pass``/``resign``):
   for ``resign_moves`` moves in a row, each with at least ``resign_min_visits``;
 - it passes when the opponent has just passed and passing wins under area scoring
   with the dead stones it would itself answer to ``final_status_list`` (a search of
-  the position played out, :meth:`MCTSGenerator.final_ownership`, within the move's
-  time), or when the search itself prefers the pass and passing at least draws; it
+  the position played out, :meth:`MCTSGenerator.final_ownership`, in a quarter of
+  the move's time), or when the search itself prefers the pass and passing at least draws; it
   never passes when passing loses. (The playouts score a draw, possible with an
   integer komi, as half a win.) The game's own search is not used for that count:
   after the opponent's pass its pass ends the game in the tree, counting every stone
@@ -63,6 +63,11 @@ class EndingConfig:
     resign_moves: int = 2
     resign_min_visits: int = 500
     final_playouts: int = 4000
+    #: the share of a timed move's seconds kept for the count after the opponent's pass
+    count_share: float = 0.25
+    #: seconds for a count the move did not expect (its search prefers to pass first), as a
+    #: share of the move's: within the time manager's 10 % safety margin
+    count_extra: float = 0.1
 
 
 class MCTSGenerator:
@@ -150,19 +155,24 @@ class MCTSGenerator:
 
     def select_move(self, board: Board, color: Color) -> Decision:
         """The most visited move, or pass/resign by the ending rules."""
-        result = self.analyze(board, color)
+        last = board.last_move
+        opponent_passed = last is not None and last.is_pass
+        lim = self._clock_limits(board)
+        share = self.ending.count_share if opponent_passed else self.ending.count_extra
+        count_seconds = None if lim.seconds is None else lim.seconds * share
+        if opponent_passed and lim.seconds is not None:  # the count's time comes off the search
+            lim = MoveLimits(lim.playouts, lim.seconds * (1.0 - share))
+        result = self.analyze(board, color, lim)
         best = result.best
         if best is None:
             return None
         if self._should_resign(result):
             return RESIGN
-        last = board.last_move
-        opponent_passed = last is not None and last.is_pass
         if not opponent_passed and best.move is not None:
             return best.move
         # one count for both rules: passing after the opponent's pass must win, a pass the
         # search prefers must at least draw
-        score = self.score_after_pass(board, color, self._clock_limits(board).seconds)
+        score = self.score_after_pass(board, color, count_seconds)
         if opponent_passed and score > 0:
             return None
         if best.move is None and score < 0:
