@@ -19,28 +19,26 @@ from pathlib import Path
 
 import numpy as np
 
+from igo.core.record import GameRecord
 from igo.core.replay import replay
-from igo.core.scoring import final_status
 from igo.gtp.client import GtpClient
-from igo.players.mcts import EndingConfig
-from igo.search import STRONG
-from igo.search.ownership import position_ownership
+from igo.players.mcts import EndingConfig, MCTSGenerator
 from igo.sgf import read_sgf_file
 
 
-def ended_by_passes(path: Path) -> bool:
+def ended_by_passes(record: GameRecord) -> bool:
     """True when the record's last two moves are passes."""
-    moves = read_sgf_file(path).moves
+    moves = record.moves
     return len(moves) >= 2 and moves[-1].is_pass and moves[-2].is_pass
 
 
-def igo_dead(path: Path, playouts: int, seed: int) -> set[str]:
-    record = read_sgf_file(path)
+def igo_dead(record: GameRecord, playouts: int, seed: int) -> set[str]:
+    """The dead stones igo's engine answers to ``final_status_list dead``."""
     board = replay(record)
-    own = position_ownership(board, record.komi, STRONG, playouts=playouts,
-                             rng=np.random.default_rng(seed))
-    status = final_status(board, np.random.default_rng(seed), own=own)
-    return {p.to_gtp(board.size) for p in status.dead_stones}
+    engine = MCTSGenerator(rng=np.random.default_rng(seed),
+                           ending=EndingConfig(final_playouts=playouts))
+    engine.set_context(record.komi)
+    return {p.to_gtp(board.size) for p in engine.dead_stones(board)}
 
 
 def main() -> int:
@@ -54,11 +52,12 @@ def main() -> int:
     rows = []
     with GtpClient([args.gnugo, "--mode", "gtp", "--chinese-rules"], timeout=300.0) as gnugo:
         for path in args.sgf:
-            if not ended_by_passes(path):
+            record = read_sgf_file(path)
+            if not ended_by_passes(record):
                 continue
             gnugo.send(f"loadsgf {path.resolve()}")
             theirs = set(gnugo.send("final_status_list dead").split())
-            ours = igo_dead(path, args.playouts, args.seed)
+            ours = igo_dead(record, args.playouts, args.seed)
             only_gnugo, only_igo = sorted(theirs - ours), sorted(ours - theirs)
             rows.append({"game": path.name, "agree": ours == theirs,
                          "gnugo_only": only_gnugo, "igo_only": only_igo})

@@ -11,13 +11,13 @@ Ending games (``pass``/``resign``):
   for ``resign_moves`` moves in a row, each with at least ``resign_min_visits``;
 - it passes when the opponent has just passed and passing wins under area scoring
   with the dead stones it would itself answer to ``final_status_list`` (a search of
-  the position played out, :meth:`MCTSGenerator.final_ownership`, in a quarter of
-  the move's time), or when the search itself prefers the pass and passing at least draws; it
-  never passes when passing loses. (The playouts score a draw, possible with an
-  integer komi, as half a win.) The game's own search is not used for that count:
-  after the opponent's pass its pass ends the game in the tree, counting every stone
-  as it stands, and on 9x9 games against GNU Go it put igo 9 to 25 points ahead in
-  positions its final count and GNU Go's both scored a draw.
+  the position played out, :meth:`MCTSGenerator.final_ownership`; on a timed move in
+  ``count_share`` of its time), or when the search itself prefers the pass and
+  passing at least draws; it never passes when passing loses. (The playouts score a
+  draw, possible with an integer komi, as half a win.) The game's own search is not
+  used for that count: after the opponent's pass its pass ends the game in the tree,
+  counting every stone as it stands, and on 9x9 games against GNU Go it put igo 9 to
+  25 points ahead in positions its final count and GNU Go's both scored a draw.
 """
 
 from __future__ import annotations

@@ -44,9 +44,8 @@ def position_ownership(board: Board, komi: float, config: SearchConfig = STRONG,
     own = np.zeros((board.size, board.size))
     for color in (Color.BLACK, Color.WHITE):
         b = board.copy()
-        while b.consecutive_passes:
-            b.undo()  # else the game's closing pass makes the search's first pass end it,
-            # counting every stone as it stands: dead stones would own their points
+        while b.consecutive_passes:  # the closing passes (module docstring)
+            b.undo()
         b.to_play = color
         s = Search(b, komi, config, model, seed=int(rng.integers(1, 2**62)))
         s.run(playouts=None if playouts is None else playouts // 2,
