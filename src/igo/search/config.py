@@ -5,8 +5,9 @@
   priors and no AMAF.
 - ``strong``: the strongest engine measured on this machine (see
   ``experiments/tabu_mcts/README.md`` for the matches that chose each default):
-  move-model priors given as equivalent experience and as a PUCT term, RAVE, heavy
-  playouts, early expansion.
+  move-model priors given as equivalent experience (``prior_eqex`` pseudo-visits at a
+  pseudo win rate sharpened by ``prior_sharpness``; the PUCT term ``c_puct`` is off since
+  the matches chose 0), RAVE, heavy playouts, early expansion.
 
 Tabu (paper 001, section 3) is an option of both: ``tabu=L`` lists of length ``L``,
 tenure ``L`` unless given.
