@@ -335,11 +335,13 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
             if k < 2:
                 h = s.hashv[0] if by_position else np.uint64(p + 1)
                 if sl >= 0 and tries < prm[P_TABU_MAX_TRIES]:
+                    tenure = int(prm[P_TABU_TENURE])
+                    TB.expire(pool, sl, k, tenure)
                     if TB.contains(pool, sl, k, h):
                         TB.shift(pool, sl, k)
                         restart = True
                         break
-                    TB.push(pool, sl, k, h, tabu_l, int(prm[P_TABU_TENURE]))
+                    TB.push(pool, sl, k, h, tabu_l, tenure)
                 if k == 0:
                     h0 = h
                 else:

@@ -6,7 +6,10 @@ position after the second (queue 1), each entry stamped with the leaf's trial co
 when it was added. A position already in its queue is *tabu*: the move is discarded,
 that queue shifts by one (its oldest entry leaves, paper Fig. 3) and the playout
 restarts from its first move. Entries older than the tenure (in trials of the leaf)
-are dropped when a position is added. Lists are never shared between nodes.
+are dropped before a position is looked up (:func:`expire`) and before one is added, so a
+stale entry never makes a move tabu (queue 1 is only visited by the tries that get past
+the first move, so its entries can age many trials between visits). Lists are never
+shared between nodes.
 
 The pool has a fixed number of slots handed out in turn; when it wraps around, the
 leaf that owned a reused slot loses its lists (a leaf that old has long since been
@@ -90,6 +93,15 @@ def release(pool: TabuPool, tslot: np.ndarray, node: int) -> None:
 
 
 @njit_noalloc
+def expire(pool: TabuPool, sl: int, q: int, tenure: int) -> None:
+    """Drop the entries of queue ``q`` older than ``tenure`` trials of the leaf (the
+    oldest are first: stamps grow along a queue)."""
+    now = pool.trials[sl]
+    while pool.filled[sl, q] > 0 and now - pool.stamp[sl, q, pool.start[sl, q]] > tenure:
+        shift(pool, sl, q)
+
+
+@njit_noalloc
 def contains(pool: TabuPool, sl: int, q: int, h: np.uint64) -> bool:
     """True if hash ``h`` is in queue ``q`` of slot ``sl``."""
     n = pool.hashes.shape[2]
@@ -114,8 +126,7 @@ def push(pool: TabuPool, sl: int, q: int, h: np.uint64, length: int, tenure: int
     entries older than ``tenure`` trials of the leaf."""
     n = pool.hashes.shape[2]
     now = pool.trials[sl]
-    while pool.filled[sl, q] > 0 and now - pool.stamp[sl, q, pool.start[sl, q]] > tenure:
-        shift(pool, sl, q)
+    expire(pool, sl, q, tenure)
     while pool.filled[sl, q] >= length:
         shift(pool, sl, q)
     i = (pool.start[sl, q] + pool.filled[sl, q]) % n
