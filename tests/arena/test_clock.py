@@ -12,6 +12,7 @@ from igo.core.board import Board
 from igo.core.color import Color
 from igo.players.base import Decision, EnginePlayer
 from igo.players.random import RandomGenerator
+from igo.sgf import to_sgf
 
 
 def test_gtp_commands_per_system() -> None:
@@ -68,6 +69,24 @@ def test_referee_makes_the_slow_player_lose_on_time() -> None:
     out = Referee(settings).play(slow, fast)
     assert out.end == END_TIME and out.winner is Color.WHITE
     assert out.result == "W+T"
+
+
+def test_the_record_keeps_each_moves_time_left() -> None:
+    """BL/WL after every move under a clock, OB/OW once in overtime, in the SGF."""
+    settings = GameSettings(size=5, komi=0.5, time=TimeControl(0.4, 5, periods=3),
+                            lag=0.0, move_cap=12)
+    slow = EnginePlayer(_Slow(), name="slow")  # 0.3 s a move: overtime from move 3 on
+    fast = EnginePlayer(RandomGenerator(), name="fast")
+    out = Referee(settings).play(slow, fast)
+    props = out.move_properties
+    assert sorted(props) == list(range(len(out.record.moves)))
+    black = [props[i] for i in range(0, len(out.record.moves), 2)]
+    assert float(black[0]["BL"][0]) == pytest.approx(0.1, abs=0.08) and "OB" not in black[0]
+    assert all(p["BL"] == ["5.0"] and p["OB"] == ["3"] for p in black[2:])
+    white = [props[i] for i in range(1, len(out.record.moves), 2)]
+    assert all(float(p["WL"][0]) > 0.3 for p in white)
+    sgf = to_sgf(out.record, properties=props)
+    assert ";B[" in sgf and "BL[5.0]OB[3]" in sgf
 
 
 def test_engine_player_hears_its_clock() -> None:

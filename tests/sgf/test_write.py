@@ -39,6 +39,14 @@ def test_minimal_record() -> None:
     assert parse_sgf(to_sgf(r)) == r
 
 
+def test_move_properties_and_comments() -> None:
+    r = GameRecord(size=9, komi=7.0, rules=Ruleset.named("chinese"),
+                   moves=[Move(Color.BLACK, Point(4, 4)), Move(Color.WHITE, None)])
+    text = to_sgf(r, {1: "w]r"}, {0: {"BL": ["29.5"]}, 1: {"WL": ["30.0"], "OW": ["3"]}})
+    assert text.endswith(";B[ee]BL[29.5];W[]WL[30.0]OW[3]C[w\\]r])")
+    assert parse_sgf(text).moves == r.moves
+
+
 def test_komi_and_escape() -> None:
     assert [format_komi(k) for k in (6.5, 0.0, 3.75, -5.5, 0.123456789)] == \
         ["6.5", "0", "3.75", "-5.5", "0.123456789"]

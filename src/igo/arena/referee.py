@@ -104,6 +104,10 @@ class GameOutcome:
         Dead stones and who decided them (``None`` when the game was not scored).
     duration
         Seconds the game took.
+    move_properties
+        SGF properties of move ``i``'s node (0-based, the opening included): under a
+        clock, the mover's time left after the move (``BL``/``WL``, seconds) and, in
+        overtime, its stones or periods left (``OB``/``OW``), as SGF FF[4] defines them.
     """
 
     record: GameRecord
@@ -111,6 +115,7 @@ class GameOutcome:
     reason: str
     judgement: Judgement | None
     duration: float
+    move_properties: dict[int, dict[str, list[str]]] = field(default_factory=dict)
 
     @property
     def winner(self) -> Color | None:
@@ -178,7 +183,8 @@ class Referee:
             if on_move is not None:
                 on_move(board, Move(to_move, point))
             to_move = to_move.opponent
-        end, reason, result = self._loop(board, players, to_move, on_move)
+        props: dict[int, dict[str, list[str]]] = {}
+        end, reason, result = self._loop(board, players, to_move, on_move, props)
         judgement = None
         if result is None:
             judgement = self.judge.judge(board, s.komi, setup, board.history, black, white)
@@ -187,12 +193,14 @@ class Referee:
         record.moves = board.history
         record.result = result
         record.properties["GC"] = [f"{end}: {reason}"]
-        return GameOutcome(record, end, reason, judgement, time.monotonic() - start)
+        return GameOutcome(record, end, reason, judgement, time.monotonic() - start, props)
 
     def _loop(self, board: Board, players: dict[Color, Player], to_move: Color,
-              on_move: MoveObserver | None) -> tuple[str, str, GameResult | None]:
+              on_move: MoveObserver | None, props: dict[int, dict[str, list[str]]]
+              ) -> tuple[str, str, GameResult | None]:
         """Play moves until the game ends; returns ``(end, reason, result)`` with
-        ``result=None`` when the board must be scored."""
+        ``result=None`` when the board must be scored; fills ``props`` with each move's
+        time left (:attr:`GameOutcome.move_properties`)."""
         s = self.settings
         clocks = ({c: GameClock(s.time, s.lag) for c in (Color.BLACK, Color.WHITE)}
                   if s.time is not None else {})
@@ -228,6 +236,8 @@ class Referee:
             except (IllegalMoveError, ValueError) as exc:
                 vertex = _vertex(point, board.size)
                 return self._forfeit(to_move, f"{player.name} played {vertex}: {exc}")
+            if clock is not None:
+                props[len(board.history) - 1] = _time_left_properties(to_move, clock)
             other.play(Move(to_move, point))
             if on_move is not None:
                 on_move(board, Move(to_move, point))
@@ -239,6 +249,15 @@ class Referee:
     def _forfeit(color: Color, why: str) -> tuple[str, str, GameResult]:
         return END_ILLEGAL, f"{color.name.lower()} loses: {why}", GameResult(
             color.opponent, "forfeit")
+
+
+def _time_left_properties(color: Color, clock: GameClock) -> dict[str, list[str]]:
+    """``BL``/``WL`` (and ``OB``/``OW`` in overtime) of a move's node."""
+    seconds, stones = clock.time_left()
+    props = {f"{color.letter}L": [f"{seconds:.1f}"]}
+    if clock.in_overtime:
+        props[f"O{color.letter}"] = [str(stones)]
+    return props
 
 
 def random_opening(size: int, moves: int, rng: np.random.Generator,

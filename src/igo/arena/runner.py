@@ -124,7 +124,7 @@ def play_game(config_json: str, index: int) -> PlayedGame:
     rec = out.record
     winner = out.winner.letter if out.winner is not None else None
     return PlayedGame(index, rec.black, rec.white, winner, out.result, out.reason,
-                      len(rec.moves), out.duration, to_sgf(rec))
+                      len(rec.moves), out.duration, to_sgf(rec, properties=out.move_properties))
 
 
 def _write_atomic(path: Path, text: str) -> None:

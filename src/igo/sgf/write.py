@@ -13,7 +13,7 @@ presets of :meth:`~igo.core.rules.Ruleset.named`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from igo.core.color import Color
 from igo.core.record import GameRecord, GameResult
@@ -37,10 +37,12 @@ def _prop(ident: str, values: list[str]) -> str:
     return ident + "".join(f"[{escape(v)}]" for v in values)
 
 
-def to_sgf(record: GameRecord, comments: Mapping[int, str] | None = None) -> str:
+def to_sgf(record: GameRecord, comments: Mapping[int, str] | None = None,
+           properties: Mapping[int, Mapping[str, Sequence[str]]] | None = None) -> str:
     """The record as one SGF game: text ending in ``)``, on one line unless a property
     value (a comment, say) holds a line break. ``comments[i]`` becomes the ``C``
-    property of move ``i``'s node (0-based), e.g. an engine's win rate.
+    property of move ``i``'s node (0-based), e.g. an engine's win rate, and
+    ``properties[i]`` that node's other properties (e.g. ``BL``, the time left).
 
     Raises
     ------
@@ -69,9 +71,12 @@ def to_sgf(record: GameRecord, comments: Mapping[int, str] | None = None) -> str
         if ident not in MAPPED and values:
             parts.append(_prop(ident, values))
     notes = comments or {}
+    extra = properties or {}
     for i, move in enumerate(record.moves):
         vertex = "" if move.point is None else move.point.check(size).to_sgf()
         parts.append(f";{move.color.letter}[{vertex}]")
+        for key, vals in extra.get(i, {}).items():
+            parts.append(_prop(key, list(vals)))
         if i in notes:
             parts.append(_prop("C", [notes[i]]))
     parts.append(")")
