@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -116,3 +117,19 @@ def test_match_cli_clock_options(tmp_path: object) -> None:
     cfg = MatchConfig("igo:random", "igo:random", byo_yomi=2.0, byo_stones=1)
     assert json.loads(cfg.to_json())["byo_stones"] == 1
     assert cfg.time_control() == TimeControl.per_move(2.0)
+
+
+def test_the_lag_is_a_match_setting() -> None:
+    from igo.arena.config import MatchConfig, MatchConfigError
+    from igo.arena.runner import game_settings
+
+    cfg = MatchConfig("igo:random", "igo:random", byo_yomi=2.0, byo_stones=1, lag=0.1)
+    assert game_settings(cfg).lag == 0.1
+    assert MatchConfig.from_json(cfg.to_json()).lag == 0.1
+    old = {k: v for k, v in json.loads(cfg.to_json()).items() if k != "lag"}
+    assert MatchConfig.from_json(json.dumps(old)).lag == 1.0  # databases from before it
+    with pytest.raises(MatchConfigError, match="lag"):
+        MatchConfig("igo:random", "igo:random", lag=-1)
+    with pytest.raises(MatchConfigError, match="lag"):
+        cfg.check_same_match(MatchConfig("igo:random", "igo:random", byo_yomi=2.0,
+                                         byo_stones=1))

@@ -41,7 +41,7 @@ DEAD_STONE_MODES: tuple[str, ...] = ("auto", "tromp-taylor", "players", "gnugo")
 IDENTITY_FIELDS = (
     "black", "white", "size", "komi", "rules", "max_moves", "seed", "handicap",
     "allow_resign", "dead_stones", "random_opening", "main_time", "byo_yomi", "byo_stones",
-    "byo_periods",
+    "byo_periods", "lag",
 )
 
 
@@ -101,6 +101,9 @@ class MatchConfig:
         then ``byo_stones`` moves per ``byo_yomi`` seconds (Canadian) or
         ``byo_periods`` periods of ``byo_yomi`` seconds (Japanese). All zero: no
         clock. ``--time-per-move S`` is ``byo_yomi=S, byo_stones=1``.
+    lag
+        Seconds of each move's wall time not charged to the clock (process and GTP
+        overhead); default 1, what every match had before it could be set.
     """
 
     black: str
@@ -123,6 +126,7 @@ class MatchConfig:
     byo_yomi: float = 0.0
     byo_stones: int = 0
     byo_periods: int = 0
+    lag: float = 1.0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "out_dir", Path(self.out_dir))
@@ -150,6 +154,8 @@ class MatchConfig:
             raise MatchConfigError(f"random_opening must be >= 0, got {self.random_opening}")
         if not self.move_timeout > 0:
             raise MatchConfigError(f"move_timeout must be > 0, got {self.move_timeout}")
+        if not self.lag >= 0:
+            raise MatchConfigError(f"lag must be >= 0, got {self.lag}")
         try:
             self.time_control()
         except TimeControlError as exc:

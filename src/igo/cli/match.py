@@ -120,6 +120,9 @@ def add_parser(subparsers: Any) -> None:
                        help="Canadian overtime: moves per period")
     clock.add_argument("--byo-periods", type=int, default=0, metavar="N",
                        help="Japanese byo-yomi: number of periods")
+    clock.add_argument("--lag", type=float, default=1.0, metavar="S",
+                       help="seconds of each move not charged, for process and GTP "
+                            "overhead (default 1)")
     test = p.add_argument_group(
         "sequential test", "stop as soon as the games decide between two Elo hypotheses "
         "for the first player (SPRT, as cutechess-cli's -sprt); --games is then the most "
@@ -157,9 +160,9 @@ def _clock_fields(args: argparse.Namespace) -> dict[str, Any]:
             raise ValueError("--time-per-move excludes --main-time and the byo-yomi options")
         if args.time_per_move <= 0:
             raise ValueError(f"--time-per-move must be positive, got {args.time_per_move}")
-        return {"byo_yomi": args.time_per_move, "byo_stones": 1}
+        return {"byo_yomi": args.time_per_move, "byo_stones": 1, "lag": args.lag}
     return {"main_time": args.main_time, "byo_yomi": args.byo_yomi,
-            "byo_stones": args.byo_stones, "byo_periods": args.byo_periods}
+            "byo_stones": args.byo_stones, "byo_periods": args.byo_periods, "lag": args.lag}
 
 
 def run(args: argparse.Namespace) -> int:
