@@ -78,3 +78,23 @@ def test_status_gfx_marks_dead_and_seki() -> None:
         . . X . .
     """)
     assert status_gfx(state, []) == "MARK A3"
+
+
+def test_every_influence_dboard_is_in_goguis_range() -> None:
+    """GoGui clamps dboard numbers to [-1, 1]: the influence views scale into it (the
+    raw Bouzy map of this position reaches 107)."""
+    from igo.gtp.influence_views import influence_analyze_commands, unit_range
+
+    state = GameState(size=7, rng=np.random.default_rng(0))
+    for point, color in (((3, 3), 1), ((4, 2), 2), ((4, 4), 1)):
+        state.board.play(color, point)  # type: ignore[arg-type]
+    for entry in influence_analyze_commands():
+        assert entry.handler is not None
+        rows = [[float(v) for v in line.split()]
+                for line in entry.handler(state, []).split("\n")]
+        flat = [v for r in rows for v in r]
+        assert len(flat) == 49 and max(abs(v) for v in flat) <= 1.0, entry.command
+        assert max(abs(v) for v in flat) > 0.1, entry.command
+    small = np.array([[0.5, -0.25]])
+    assert unit_range(small) is small
+    assert unit_range(np.array([[4.0, -8.0]])).tolist() == [[0.5, -1.0]]

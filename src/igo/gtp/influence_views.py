@@ -13,7 +13,11 @@ command                                view
                                        last move (the paper's "thickness")
 =====================================  ===========================================
 
-Black is positive, White negative. They are registered with every igo engine by
+Black is positive, White negative. GoGui draws a ``dboard`` number as a square whose size
+grows up to 1 and clamps anything larger (its manual: values "are expected to be between
+-1 and 1"), so a map whose largest magnitude exceeds 1 (Bouzy's reach ±100, the hand-set
+Fukui map ±2.6) is divided by that magnitude: the picture keeps its gradation, and
+``igo influence`` gives the raw values. They are registered with every igo engine by
 :func:`igo.gtp.analyze.standard_analyze_commands`.
 """
 
@@ -37,6 +41,13 @@ def format_dboard(values: np.ndarray) -> str:
     return "\n".join(" ".join(f"{round(float(v), 3) + 0.0:.3f}" for v in row) for row in values)
 
 
+def unit_range(values: np.ndarray) -> np.ndarray:
+    """``values`` divided by their largest magnitude when it exceeds 1 (GoGui's
+    ``dboard`` range is [-1, 1]), else unchanged."""
+    top = float(np.max(np.abs(values))) if values.size else 0.0
+    return values / top if top > 1.0 else values
+
+
 def _model(name: str, params: str | None = None) -> Callable[[np.ndarray], np.ndarray]:
     from igo.influence.tuning import load_model
 
@@ -50,11 +61,12 @@ def map_handler(name: str, params: str | None = None
 
     def handler(state: GameState, args: Sequence[str]) -> str:
         expect_args(args, 0)
-        return format_dboard(_model(name, params)(state.board.to_array()))
+        return format_dboard(unit_range(_model(name, params)(state.board.to_array())))
 
     command = f"igo-influence_{name}" + ("" if params is None else f"_{params}")
     which = name if params is None else f"{name} ({params})"
-    handler.__doc__ = f"``{command}``: the {which} influence map as a dboard."
+    handler.__doc__ = (f"``{command}``: the {which} influence map as a dboard (scaled "
+                       "into [-1, 1], see the module docstring).")
     return handler
 
 
@@ -69,7 +81,7 @@ def thickness_handler(name: str) -> Callable[[GameState, Sequence[str]], str]:
         before = board.copy()
         before.undo()
         model = _model(name)
-        return format_dboard(model(board.to_array()) - model(before.to_array()))
+        return format_dboard(unit_range(model(board.to_array()) - model(before.to_array())))
 
     handler.__doc__ = (f"``igo-thickness_{name}``: change of the {name} map caused by the "
                        "last move, as a dboard.")
