@@ -100,6 +100,7 @@ def test_live_graphics_go_to_stderr_while_searching() -> None:
     assert reply(engine, "igo-search_params") == "= [bool] live_gfx 1\n\n"
     move = reply(engine, "genmove w")
     assert re.fullmatch(r"= [A-J]\d\n\n", move)
+    assert err.getvalue().endswith("\n\ngogui-gfx: CLEAR\n")  # the move's search ended
     blocks = gfx_blocks(err.getvalue())
     assert len(blocks) >= 2
     for block in blocks:

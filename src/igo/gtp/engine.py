@@ -103,6 +103,8 @@ class GtpEngine:
         self.name = name
         self.version = version or f"{__version__} ({getattr(generator, 'name', 'engine')})"
         self._stderr = stderr
+        #: called after every generated move (the live graphics' closing CLEAR)
+        self.after_generate: list[Callable[[], None]] = []
         self._commands: dict[str, Handler] = dict(CORE_COMMANDS)
         self._streaming: dict[str, StreamHandler] = {}
         self.analyze = AnalyzeRegistry(
@@ -266,7 +268,11 @@ class GtpEngine:
         """
         board = self.state.board
         tell_context(self.generator, self.state.komi, self.state.clock(color))
-        decision: Decision = self.generator.select_move(board, color)
+        try:
+            decision: Decision = self.generator.select_move(board, color)
+        finally:
+            for hook in self.after_generate:
+                hook()
         if cleanup and decision is None:
             decision = self.cleanup_move(color)
         if decision == RESIGN:

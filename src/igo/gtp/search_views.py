@@ -201,6 +201,7 @@ def install_search_commands(engine: GtpEngine) -> SearchViews:
     if not callable(getattr(gen, "search_for", None)):
         raise GtpError(f"engine {engine.version} has no search to analyze with")
     views = SearchViews(engine, gen)  # type: ignore[arg-type]
+    engine.after_generate.append(views.clear_live)
     install_analyze_commands(engine)
     engine.register("igo-search_visits", views.view(visits_gfx))
     engine.register("igo-search_winrates", views.view(winrates_gfx))
