@@ -68,7 +68,7 @@ def test_search_views_draw_what_they_announce() -> None:
     assert {line.split()[0] for line in visits} <= GFX_WORDS
     labels = dict(zip(*[iter(next(ln for ln in visits if ln.startswith("LABEL")).split()[1:])] * 2,
                       strict=True))
-    assert all(int(v) > 0 for v in labels.values())
+    assert all(len(v) <= 3 and int(v.removesuffix("k")) > 0 for v in labels.values())
     var = next(ln for ln in visits if ln.startswith("VAR")).split()[1:]
     assert var[0::2][:2] == ["w", "b"]
     pv = reply(engine, "igo-search_pv w 100")[2:].split()
@@ -113,3 +113,10 @@ def test_live_graphics_go_to_stderr_while_searching() -> None:
     before = len(err.getvalue())
     reply(engine, "genmove b")
     assert len(err.getvalue()) == before
+
+
+def test_visit_labels_fit_a_point() -> None:
+    from igo.gtp.search_views import count_label
+
+    assert [count_label(n) for n in (0, 284, 999, 1000, 8634, 21500, 99_400)] == [
+        "0", "284", "999", "1k", "9k", "22k", "99k"]

@@ -28,7 +28,8 @@ MIN_RELATIVE = 0.01
 
 
 def _percent(p: float) -> str:
-    return f"{100 * p:.1f}%" if p < 0.1 else f"{100 * p:.0f}%"
+    """A whole percentage, at most three characters as GoGui's labels want (``<1%``)."""
+    return "<1%" if p < 0.005 else f"{100 * p:.0f}%"
 
 
 def move_probabilities_gfx(state: GameState, args: Sequence[str]) -> str:

@@ -78,6 +78,12 @@ def summary_text(search: Search, result: SearchResult, moves: Sequence[MoveAnaly
             f"{100 * best.winrate:.1f}% ({visits} visits); PV {pv}")
 
 
+def count_label(n: int) -> str:
+    """A visit count short enough for a GoGui label (GoGui clips labels to the width
+    of a point, about three characters): ``284``, ``9k``, ``22k``."""
+    return str(n) if n < 1000 else f"{n / 1000:.0f}k"
+
+
 def visits_gfx(search: Search, result: SearchResult) -> str:
     """Visits as ``INFLUENCE`` squares and ``LABEL`` counts, the PV, a summary."""
     moves = analyze_moves(search, result)
@@ -88,7 +94,7 @@ def visits_gfx(search: Search, result: SearchResult) -> str:
         size = search.size
         lines.append("INFLUENCE " + " ".join(
             f"{format_vertex(m.move, size)} {cfloat(round(m.visits / top, 3))}" for m in shown))
-        lines.append("LABEL " + " ".join(f"{format_vertex(m.move, size)} {m.visits}"
+        lines.append("LABEL " + " ".join(f"{format_vertex(m.move, size)} {count_label(m.visits)}"
                                          for m in shown))
     var = var_line(search, moves)
     return "\n".join([*lines, *([var] if var else []), summary_text(search, result, moves)])
@@ -217,6 +223,7 @@ __all__ = [
     "LABEL_SHARE",
     "LIVE_EVERY",
     "SearchViews",
+    "count_label",
     "install_search_commands",
     "search_analyze_commands",
     "summary_text",
