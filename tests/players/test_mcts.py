@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import numpy as np
 import pytest
 
+from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.diagram import from_diagram
 from igo.gtp.engine import GtpEngine
@@ -124,3 +128,33 @@ def test_plays_a_legal_game_against_itself() -> None:
         if passes == 2:
             break
     assert engine.state.board.move_number > 10
+
+
+def test_the_warm_up_runs_aside_and_the_first_move_takes_its_wait_off() -> None:
+    """``warm_up`` leaves the generator's state alone (a seeded game plays the same moves
+    with it); the first timed move waits for it and searches for what is left."""
+    gen = CountingGenerator(limits=MoveLimits(None, 1.0), rng=np.random.default_rng(4))
+    release = threading.Event()
+    real_warm = gen._warm
+
+    def slow_warm(size: int, komi: float) -> None:
+        release.wait(5)
+        time.sleep(0.4)
+        real_warm(size, komi)
+
+    gen._warm = slow_warm  # type: ignore[method-assign]
+    gen.warm_up(9, 7.0)
+    assert gen.search is None and gen._warming is not None
+    clock = Clock(system="byoyomi", byo_yomi=2.0, periods=1, left=2.0, stones_left=1)
+    budget = move_budget(clock, 9, 0)
+    assert budget is not None
+    gen.set_context(7.0, clock)
+    release.set()
+    move = gen.select_move(Board(9), Color.BLACK)
+    assert move is not None and gen._warming is None
+    (seconds,) = gen.searches
+    assert seconds is not None and seconds <= budget - 0.35
+    plain = MCTSGenerator(limits=MoveLimits(200, None), rng=np.random.default_rng(4))
+    warmed = MCTSGenerator(limits=MoveLimits(200, None), rng=np.random.default_rng(4))
+    warmed.warm_up(9, 7.0)
+    assert warmed.select_move(Board(9), Color.BLACK) == plain.select_move(Board(9), Color.BLACK)

@@ -113,6 +113,9 @@ def run(args: argparse.Namespace) -> int:
     engine = GtpEngine(player.generator, size=args.size, komi=args.komi,
                        rules=Ruleset.named(args.rules), rng=np.random.default_rng(engine_seed),
                        scoring_playouts=playouts)
+    warm_up = getattr(player.generator, "warm_up", None)
+    if callable(warm_up):  # kernels and model load while the controller sets the game up
+        warm_up(args.size, args.komi)
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
     logging.getLogger("igo.gtp").info("engine %s %s ready", engine.name, engine.version)

@@ -22,6 +22,9 @@ Ending games (``pass``/``resign``):
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,7 +39,9 @@ from igo.players.base import RESIGN, Decision
 from igo.search.config import STRONG, SearchConfig
 from igo.search.ownership import position_ownership
 from igo.search.search import Search, SearchResult
-from igo.search.timecontrol import Clock, move_budget
+from igo.search.timecontrol import MIN_SECONDS, Clock, move_budget
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -105,12 +110,41 @@ class MCTSGenerator:
         #: searches, ``callback(result)`` runs every ``seconds`` (live GTP analysis)
         self.watcher: tuple[Callable[[SearchResult], None], float] | None = None
         self._low = 0
+        self._warming: threading.Thread | None = None
 
     def prepare(self, board: Board, komi: float) -> None:
         """Build the search for a new game now (move model, kernels), so that the first
         move's clock is not spent on it."""
         self.set_context(komi)
         self.search_for(board, board.to_play).run(playouts=16)
+
+    def warm_up(self, size: int, komi: float) -> None:
+        """Load (or, after an upgrade, compile) the search kernels and the move model in
+        a background thread, with a throw-away search of ``size`` (``igo gtp`` at
+        start-up: that takes from a second to minutes, and a GUI's first commands should
+        not wait for it). The generator's own state is not touched; the first move waits
+        for the thread and takes the wait off its own time."""
+        thread = threading.Thread(target=self._warm, args=(size, komi), daemon=True,
+                                  name="igo-warm-up")
+        self._warming = thread
+        thread.start()
+
+    def _warm(self, size: int, komi: float) -> None:
+        try:
+            small = self.config.with_options(tree_capacity=4096)  # the kernels, not a tree
+            Search(Board(size), komi, small, self.model, seed=1).run(playouts=16)
+        except Exception:  # the first move will meet the same error and report it
+            log.exception("warm-up failed")
+
+    def _ready(self) -> float:
+        """Wait for a running :meth:`warm_up`; the seconds waited."""
+        thread = self._warming
+        if thread is None:
+            return 0.0
+        start = time.monotonic()
+        thread.join()
+        self._warming = None
+        return time.monotonic() - start
 
     def set_context(self, komi: float, clock: Clock | None = None) -> None:
         """The game's komi (a change starts a new search tree) and the player's clock
@@ -157,7 +191,10 @@ class MCTSGenerator:
         """The most visited move, or pass/resign by the ending rules."""
         last = board.last_move
         opponent_passed = last is not None and last.is_pass
+        waited = self._ready()
         lim = self._clock_limits(board)
+        if waited and lim.seconds is not None:  # the warm-up's wait came off this move's time
+            lim = MoveLimits(lim.playouts, max(lim.seconds - waited, MIN_SECONDS))
         share = self.ending.count_share if opponent_passed else self.ending.count_extra
         count_seconds = None if lim.seconds is None else lim.seconds * share
         if opponent_passed and lim.seconds is not None:  # the count's time comes off the search
