@@ -1,6 +1,8 @@
 """The table of igo against an opponent from `igo match` databases (issue 8, part 5).
 
     python experiments/tabu_mcts/strength_table.py DB [DB ...] [--json OUT] [--plot PNG]
+    python experiments/tabu_mcts/strength_table.py --rows results/strength_gnugo.json \
+        [DB --engine COMMIT] [--json OUT] [--plot PNG]
 
 One row per database (its first match): the first player's spec, the games stored, wins,
 draws and losses of the first player, its score with draws as half a win and the 95 %
@@ -9,7 +11,10 @@ draws left out), its wins as Black and as White, and the mean game length and du
 ``--json`` keeps the rows (with the interval and the test) beside the experiment, so
 the figures outlive the databases; ``--plot`` draws the score against the seconds a move
 of the first player (its spec's ``time=S``), one line per board size and thread count:
-the curve of strength per second of thinking.
+the curve of strength per second of thinking. ``--rows JSON`` starts from the rows kept
+in a JSON file (the databases may be gone); a database given with ``--engine COMMIT``
+replaces the kept row of the same database folder or is added, tagged with the engine
+that played it. Rows tagged with an engine are drawn as their own series.
 """
 
 from __future__ import annotations
@@ -110,35 +115,66 @@ def spec_option(spec: str, key: str) -> str | None:
     return None
 
 
+def row_dict(r: Row, db: Path, engine: str | None = None) -> dict[str, object]:
+    """A row as kept in the JSON file."""
+    lo, hi = r.wilson()
+    out: dict[str, object] = {**asdict(r), "score": r.score, "wilson_low": lo,
+                              "wilson_high": hi, "sign_test_p": r.sign_test_p,
+                              "db": db.name, "folder": db.parent.name}
+    if engine:
+        out["engine"] = engine
+    return out
+
+
 def to_json(rows: list[Row], dbs: list[Path]) -> str:
-    out = []
-    for r, db in zip(rows, dbs, strict=True):
-        lo, hi = r.wilson()
-        out.append({**asdict(r), "score": r.score, "wilson_low": lo, "wilson_high": hi,
-                    "sign_test_p": r.sign_test_p, "db": db.name, "folder": db.parent.name})
-    return json.dumps(out, indent=1)
+    return json.dumps([row_dict(r, db) for r, db in zip(rows, dbs, strict=True)], indent=1)
 
 
-def plot(rows: list[Row], path: Path) -> None:
+def from_dict(d: dict[str, object]) -> Row:
+    """The :class:`Row` of a kept row (the derived fields are computed again)."""
+    names = Row.__dataclass_fields__
+    return Row(**{k: v for k, v in d.items() if k in names})  # type: ignore[arg-type]
+
+
+def merge_rows(kept: list[dict[str, object]], new: list[dict[str, object]]
+               ) -> list[dict[str, object]]:
+    """``kept`` with each row of ``new`` replacing the kept row of the same folder and
+    engine, or appended."""
+    out = list(kept)
+    for row in new:
+        key = (row.get("folder"), row.get("engine"))
+        for i, old in enumerate(out):
+            if (old.get("folder"), old.get("engine")) == key:
+                out[i] = row
+                break
+        else:
+            out.append(row)
+    return out
+
+
+def plot(rows: list[Row], path: Path, engines: list[str | None] | None = None) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    series: dict[tuple[int, str], list[tuple[float, Row]]] = {}
-    for r in rows:
+    series: dict[tuple[int, str, str], list[tuple[float, Row]]] = {}
+    tags = engines if engines is not None else [None] * len(rows)
+    for r, engine in zip(rows, tags, strict=True):
         t = spec_option(r.player, "time")
         if t is None or r.games == 0:
             continue
-        key = (r.size, spec_option(r.player, "threads") or "1")
+        key = (r.size, spec_option(r.player, "threads") or "1", engine or "")
         series.setdefault(key, []).append((float(t), r))
     fig, ax = plt.subplots(figsize=(6, 4))
-    for (size, threads), pts in sorted(series.items()):
+    for (size, threads, engine), pts in sorted(series.items()):
         pts.sort(key=lambda x: x[0])
         xs = [x for x, _ in pts]
         ys = [r.score for _, r in pts]
         err = [[r.score - r.wilson()[0] for _, r in pts], [r.wilson()[1] - r.score for _, r in pts]]
         label = f"{size}x{size}, {threads} thread{'s' if threads != '1' else ''}"
+        if engine:
+            label += f", engine {engine.split()[0]}"
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label=label)
         for x, r in pts:
             ax.annotate(f"{r.score:.2f} (n={r.games})", (x, r.score),
@@ -170,21 +206,30 @@ def markdown(rows: list[Row]) -> str:
     return head + "\n".join(lines)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("db", nargs="+", type=Path)
+    parser.add_argument("db", nargs="*", type=Path)
+    parser.add_argument("--rows", type=Path, default=None,
+                        help="start from the rows kept in this JSON file")
+    parser.add_argument("--engine", default=None,
+                        help="tag the databases' rows with the engine (commit) that played")
     parser.add_argument("--json", type=Path, default=None, help="write the rows here")
     parser.add_argument("--plot", type=Path, default=None,
                         help="draw the score against the seconds a move (PNG)")
-    args = parser.parse_args()
-    rows = [read(db) for db in args.db]
+    args = parser.parse_args(argv)
+    if not args.db and args.rows is None:
+        parser.error("give databases, --rows, or both")
+    kept = json.loads(args.rows.read_text()) if args.rows is not None else []
+    dicts = merge_rows(kept, [row_dict(read(db), db, args.engine) for db in args.db])
+    rows = [from_dict(d) for d in dicts]
     print(markdown(rows))
     if args.json:
-        args.json.write_text(to_json(rows, args.db) + "\n")
+        args.json.write_text(json.dumps(dicts, indent=1) + "\n")
     if args.plot:
-        plot(rows, args.plot)
+        plot(rows, args.plot, [d.get("engine") for d in dicts])  # type: ignore[misc]
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
