@@ -166,19 +166,21 @@ def plot(rows: list[Row], path: Path, engines: list[str | None] | None = None) -
             continue
         key = (r.size, spec_option(r.player, "threads") or "1", engine or "")
         series.setdefault(key, []).append((float(t), r))
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for (size, threads, engine), pts in sorted(series.items()):
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    for k, ((size, threads, engine), pts) in enumerate(sorted(series.items())):
         pts.sort(key=lambda x: x[0])
-        xs = [x for x, _ in pts]
+        dodge = 1.0 + 0.04 * (k - (len(series) - 1) / 2)  # series side by side at one time
+        xs = [x * dodge for x, _ in pts]
         ys = [r.score for _, r in pts]
         err = [[r.score - r.wilson()[0] for _, r in pts], [r.wilson()[1] - r.score for _, r in pts]]
         label = f"{size}x{size}, {threads} thread{'s' if threads != '1' else ''}"
         if engine:
             label += f", engine {engine.split()[0]}"
+        label += " (n = " + "/".join(str(r.games) for _, r in pts) + ")"
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label=label)
-        for x, r in pts:
-            ax.annotate(f"{r.score:.2f} (n={r.games})", (x, r.score),
-                        textcoords="offset points", xytext=(6, -12), fontsize=8)
+        for x, (_, r) in zip(xs, pts, strict=True):  # left of the bar, right of the bar
+            ax.annotate(f"{r.score:.3f}", (x, r.score), textcoords="offset points",
+                        xytext=(-26 if k % 2 == 0 else 5, -3), fontsize=7)
     ax.axhline(0.9, color="grey", linestyle=":", linewidth=1)
     ax.set_xscale("log")
     ax.set_xlabel("seconds a move (igo)")
