@@ -71,6 +71,23 @@ def load_run(run: Path) -> tuple[EvolveConfig, dict[str, object], np.ndarray, st
     return replace(config, out=run), status, learned, str(path)
 
 
+def step_done(status: dict[str, object]) -> int:
+    """The last finished step of a run's status."""
+    return int(str(status["steps_done"]))
+
+
+def best_initial(db: Path, step: int, individual: int) -> dict[str, object]:
+    """The rating of the initial ``individual`` after ``step`` (what the summary reports
+    about the model played as the best initial individual; the run's best overall may be
+    a later one)."""
+    with sqlite3.connect(db) as con:
+        elo, low, high, games = con.execute(
+            "SELECT elo, low, high, games FROM ratings WHERE step = ? AND individual = ?",
+            (step, individual)).fetchone()
+    return {"individual": individual, "step": 0, "elo": elo, "low": low, "high": high,
+            "games": games}
+
+
 def trained(config: EvolveConfig, jobs: dict[str, np.ndarray], workers: int | None,
             seeds: dict[str, int] | None = None) -> dict[str, str]:
     """Train (on the executor, side by side) each model of ``jobs`` (name -> weights)
@@ -207,11 +224,12 @@ def main() -> int:
     config, status, learned, best_path = load_run(args.run)
     if args.records:
         config = replace(config, records=tuple(str(Path(r).resolve()) for r in args.records))
-    best = status["best"]
     with sqlite3.connect(args.run / "evolve.sqlite") as con:
         best_id, best_json = con.execute("SELECT id, weights FROM individuals WHERE "
                                          "model_path = ?", (best_path,)).fetchone()
     best_weights = json.loads(best_json)
+    best = best_initial(args.run / "evolve.sqlite", step_done(status), best_id)
+    best["weights"] = best_weights
     args.results.mkdir(parents=True, exist_ok=True)
     if config.mode == "progress":
         print(figure(status, best_weights, config.mode, args.results))
