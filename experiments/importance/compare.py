@@ -38,6 +38,7 @@ import sqlite3
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
@@ -53,9 +54,10 @@ from igo.evolve.subset import prepare_subset
 RESULTS = Path(__file__).resolve().parent / "results"  # --results changes it
 
 
-def load_run(run: Path) -> tuple[EvolveConfig, dict[str, object], np.ndarray, str]:
-    """The run's config, status, learned weights and the best initial model's path (as
-    stored: it may be another machine's)."""
+def load_run(run: Path) -> tuple[EvolveConfig, dict[str, object], np.ndarray,
+                                 dict[str, object]]:
+    """The run's config, status, learned weights and best initial individual
+    (:func:`best_initial`; its model path as stored: it may be another machine's)."""
     db = run / "evolve.sqlite"
     status = run_status(db)
     if status["steps_done"] < 0:
@@ -63,29 +65,21 @@ def load_run(run: Path) -> tuple[EvolveConfig, dict[str, object], np.ndarray, st
     with sqlite3.connect(db) as con:
         config = EvolveConfig.from_dict(json.loads(
             con.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()[0]))
-        step = int(status["steps_done"])
-        path = con.execute(
-            "SELECT i.model_path FROM ratings r JOIN individuals i ON i.id = r.individual"
-            " WHERE r.step = ? AND i.step = 0 ORDER BY r.elo DESC LIMIT 1", (step,)).fetchone()[0]
     learned = normalise(np.asarray(status["centre"], dtype=float), config.pbilc.min_weight)
-    return replace(config, out=run), status, learned, str(path)
+    best = best_initial(db, int(str(status["steps_done"])))
+    return replace(config, out=run), status, learned, best
 
 
-def step_done(status: dict[str, object]) -> int:
-    """The last finished step of a run's status."""
-    return int(str(status["steps_done"]))
-
-
-def best_initial(db: Path, step: int, individual: int) -> dict[str, object]:
-    """The rating of the initial ``individual`` after ``step`` (what the summary reports
-    about the model played as the best initial individual; the run's best overall may be
-    a later one)."""
+def best_initial(db: Path, step: int) -> dict[str, object]:
+    """The best-rated step-0 individual after ``step``: its id, rating, weights and model
+    path (the run's best overall may be a later individual)."""
     with sqlite3.connect(db) as con:
-        elo, low, high, games = con.execute(
-            "SELECT elo, low, high, games FROM ratings WHERE step = ? AND individual = ?",
-            (step, individual)).fetchone()
-    return {"individual": individual, "step": 0, "elo": elo, "low": low, "high": high,
-            "games": games}
+        ind, elo, low, high, games, weights, path = con.execute(
+            "SELECT i.id, r.elo, r.low, r.high, r.games, i.weights, i.model_path"
+            " FROM ratings r JOIN individuals i ON i.id = r.individual"
+            " WHERE r.step = ? AND i.step = 0 ORDER BY r.elo DESC LIMIT 1", (step,)).fetchone()
+    return {"individual": ind, "step": 0, "elo": elo, "low": low, "high": high,
+            "games": games, "weights": json.loads(weights), "model_path": path}
 
 
 def trained(config: EvolveConfig, jobs: dict[str, np.ndarray], workers: int | None,
@@ -221,15 +215,11 @@ def main() -> int:
     parser.add_argument("--results", type=Path, default=RESULTS,
                         help="where the summary and the figure go")
     args = parser.parse_args()
-    config, status, learned, best_path = load_run(args.run)
+    config, status, learned, best = load_run(args.run)
     if args.records:
         config = replace(config, records=tuple(str(Path(r).resolve()) for r in args.records))
-    with sqlite3.connect(args.run / "evolve.sqlite") as con:
-        best_id, best_json = con.execute("SELECT id, weights FROM individuals WHERE "
-                                         "model_path = ?", (best_path,)).fetchone()
-    best_weights = json.loads(best_json)
-    best = best_initial(args.run / "evolve.sqlite", step_done(status), best_id)
-    best["weights"] = best_weights
+    best_id, best_path = best["individual"], str(best["model_path"])
+    best_weights = cast(list[float], best["weights"])
     args.results.mkdir(parents=True, exist_ok=True)
     if config.mode == "progress":
         print(figure(status, best_weights, config.mode, args.results))

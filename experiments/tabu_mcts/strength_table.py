@@ -126,10 +126,6 @@ def row_dict(r: Row, db: Path, engine: str | None = None) -> dict[str, object]:
     return out
 
 
-def to_json(rows: list[Row], dbs: list[Path]) -> str:
-    return json.dumps([row_dict(r, db) for r, db in zip(rows, dbs, strict=True)], indent=1)
-
-
 def from_dict(d: dict[str, object]) -> Row:
     """The :class:`Row` of a kept row (the derived fields are computed again)."""
     names = Row.__dataclass_fields__
