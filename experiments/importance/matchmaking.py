@@ -6,15 +6,17 @@ with colours swapped, so 2,000 games); after each matchmaking every player is ra
 difference between each player's computed rank and its ideal rank is recorded. 10
 repetitions per strategy, as in the paper.
 
-Outcomes are drawn from a Bradley-Terry win table; by default its strengths are assumed
-(the pairwise table of real games between 50 engines would be the paper's way):
+Outcomes are drawn from a Bradley-Terry win table (the pairwise table of real games between
+50 engines would be the paper's way):
 
 ``fig3``
     Players ``n = 0…49`` are "the MCTS engine with 1000 + 200·n playouts": Elo
-    ``k · log2((1000 + 200 n) / 1000)``; by default ``k = 100`` (100 Elo per doubling of
-    playouts, an assumption), with ``--fig3-ladder PATH`` the ``k`` fitted to real games
-    by ``playout_ladder.py`` (and its measured colour advantage). No intransitivity, so
-    the ideal ranking is the order of strengths.
+    ``k · log2((1000 + 200 n) / 1000)``, with ``k`` (and the colour advantage) fitted to
+    real games between anchors of that ladder by ``playout_ladder.py``: by default its
+    committed ``results/playout_ladder.json`` (``--fig3-ladder PATH`` for another), or,
+    with ``--fig3-assumed`` or where that file is absent, an assumed ``k = 100`` (100 Elo
+    per doubling of playouts) and 30 Elo for Black. No intransitivity, so the ideal
+    ranking is the order of strengths.
 ``fig4``
     Players of similar strength with "affinities", as the paper's initial individuals: by
     default Elo drawn from ``N(0, 40²)`` plus an antisymmetric pairwise term ``N(0, 40²)``
@@ -31,8 +33,8 @@ The assumed models give Black a 30 Elo first-move advantage. Each run's record i
 produced each figure. Usage::
 
     python experiments/importance/matchmaking.py --out experiments/importance/results
+    python experiments/importance/matchmaking.py --out DIR --fig3-assumed
     python experiments/importance/matchmaking.py --out DIR \
-        --fig3-ladder experiments/importance/results/playout_ladder.json \
         --fig4-run runs/importance-progress-device
 """
 
@@ -61,6 +63,7 @@ COLOUR_ELO = 30.0
 RECORD_EVERY = 25  # matchmakings, i.e. 50 games
 FIG4_SEED = 4
 ASSUMED_SD = 40.0
+DEFAULT_LADDER = Path(__file__).parent / "results" / "playout_ladder.json"
 
 
 @dataclass(frozen=True)
@@ -252,7 +255,10 @@ def main() -> None:
                         help="summarise the runs already in matchmaking.jsonl")
     parser.add_argument("--fig3-ladder", type=Path, default=None, metavar="PATH",
                         help="Fig. 3 with k (Elo per doubling of playouts) and the colour "
-                             "advantage of playout_ladder.py's JSON (default: assumed 100)")
+                             "advantage of playout_ladder.py's JSON (default: "
+                             f"{DEFAULT_LADDER.name} beside this script's results)")
+    parser.add_argument("--fig3-assumed", action="store_true",
+                        help="Fig. 3 with the assumed 100 Elo per doubling instead")
     parser.add_argument("--fig4-run", type=Path, default=None, metavar="RUN_DIR",
                         help="Fig. 4 with the Elo of this evolve run's initial individuals "
                              "fitted to its real games (default: assumed N(0, 40²))")
@@ -272,9 +278,20 @@ def main() -> None:
     plot(result, args.out / "matchmaking.png")
 
 
+def fig3_model(ladder: Path | None, assumed: bool,
+               default: Path = DEFAULT_LADDER) -> StrengthModel:
+    """Fig. 3's strengths: the given ladder's fit, else the committed one, else (or with
+    ``assumed``) 100 Elo per doubling."""
+    if assumed:
+        return assumed_fig3()
+    if ladder is not None:
+        return ladder_fig3(ladder)
+    return ladder_fig3(default) if default.is_file() else assumed_fig3()
+
+
 def strength_models(args: argparse.Namespace) -> dict[str, StrengthModel]:
     """The strengths of each figure as the options choose them."""
-    fig3 = assumed_fig3() if args.fig3_ladder is None else ladder_fig3(args.fig3_ladder)
+    fig3 = fig3_model(args.fig3_ladder, args.fig3_assumed)
     if args.fig4_run is None:
         sd = ASSUMED_SD if args.fig4_affinity_sd is None else args.fig4_affinity_sd
         fig4 = assumed_fig4(FIG4_SEED, sd)

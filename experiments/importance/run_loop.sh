@@ -22,6 +22,10 @@ if [ -f "$OUT/loop.pid" ] && kill -0 "$(cat "$OUT/loop.pid")" 2>/dev/null; then
   exit 1
 fi
 echo "=== $(date -u +%FT%TZ) igo evolve run $CONFIG $*" >> "$OUT/loop.log"
-setsid nohup nice -n 19 .venv/bin/igo evolve run "$CONFIG" "$@" >> "$OUT/loop.log" 2>&1 < /dev/null &
+# setsid gives the loop its own scheduler autogroup, where `nice` alone only ranks it
+# against its own processes (Linux with CONFIG_SCHED_AUTOGROUP): lower the group too.
+setsid nohup sh -c 'echo 19 > /proc/self/autogroup 2>/dev/null || true
+  exec nice -n 19 .venv/bin/igo evolve run "$@"' sh "$CONFIG" "$@" \
+  >> "$OUT/loop.log" 2>&1 < /dev/null &
 echo $! > "$OUT/loop.pid"
 echo "started: pid $(cat "$OUT/loop.pid"), log $OUT/loop.log"

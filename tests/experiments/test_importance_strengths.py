@@ -148,6 +148,19 @@ def test_fig3_from_a_ladder_uses_its_k_and_colour(tmp_path: Path) -> None:
     assert matchmaking.assumed_fig3().elo[5] == pytest.approx(100.0)
 
 
+def test_fig3_defaults_to_the_committed_ladder_and_falls_back_to_the_assumption(
+        tmp_path: Path) -> None:
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps({"k": {"elo_per_doubling": 150.0, "low": 140.0, "high": 160.0},
+                                "colour_advantage": -12.0, "games": 1100,
+                                "anchors": [{"playouts": 1000}, {"playouts": 2000}]}))
+    absent = tmp_path / "absent.json"
+    assert matchmaking.fig3_model(None, False, default=path).elo[5] == pytest.approx(150.0)
+    assert matchmaking.fig3_model(None, True, default=path).elo[5] == pytest.approx(100.0)
+    assert matchmaking.fig3_model(None, False, default=absent).elo[5] == pytest.approx(100.0)
+    assert matchmaking.fig3_model(path, False, default=absent).description["source"] == "ladder"
+
+
 def _synthetic_run(path: Path, strengths: list[float], newcomer: float, per_pair: int,
                    seed: int) -> list[int]:
     """An evolve database: initial individuals of known Elo, one later individual, games
