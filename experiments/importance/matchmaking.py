@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sqlite3
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -96,7 +97,8 @@ def ladder_fig3(path: Path) -> StrengthModel:
     k = float(doc["k"]["elo_per_doubling"])
     colour = float(doc["colour_advantage"])
     return StrengthModel(fig3_elo(k), np.zeros((PLAYERS, PLAYERS)), colour,
-                         {"source": "ladder", "path": str(path), "elo_per_doubling": k,
+                         {"source": "ladder", "path": os.path.relpath(path),
+                          "elo_per_doubling": k,
                           "low": doc["k"]["low"], "high": doc["k"]["high"],
                           "games": doc["games"], "colour_elo": colour,
                           "ladder_playouts": [a["playouts"] for a in doc["anchors"]],
