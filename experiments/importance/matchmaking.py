@@ -255,12 +255,13 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("experiments/importance/results"))
     parser.add_argument("--plot-only", action="store_true",
                         help="summarise the runs already in matchmaking.jsonl")
-    parser.add_argument("--fig3-ladder", type=Path, default=None, metavar="PATH",
-                        help="Fig. 3 with k (Elo per doubling of playouts) and the colour "
-                             "advantage of playout_ladder.py's JSON (default: "
-                             f"{DEFAULT_LADDER.name} beside this script's results)")
-    parser.add_argument("--fig3-assumed", action="store_true",
-                        help="Fig. 3 with the assumed 100 Elo per doubling instead")
+    fig3 = parser.add_mutually_exclusive_group()
+    fig3.add_argument("--fig3-ladder", type=Path, default=None, metavar="PATH",
+                      help="Fig. 3 with k (Elo per doubling of playouts) and the colour "
+                           "advantage of playout_ladder.py's JSON (default: "
+                           f"{DEFAULT_LADDER.name} beside this script's results)")
+    fig3.add_argument("--fig3-assumed", action="store_true",
+                      help="Fig. 3 with the assumed 100 Elo per doubling instead")
     parser.add_argument("--fig4-run", type=Path, default=None, metavar="RUN_DIR",
                         help="Fig. 4 with the Elo of this evolve run's initial individuals "
                              "fitted to its real games (default: assumed N(0, 40²))")

@@ -135,11 +135,16 @@ def test_ladder_rejects_a_check_pair_of_neighbours() -> None:
         ladder_mod.Ladder(anchors=(5, 0))
 
 
-def test_fig3_from_a_ladder_uses_its_k_and_colour(tmp_path: Path) -> None:
-    path = tmp_path / "ladder.json"
+def _ladder_json(path: Path) -> Path:
+    """A playout_ladder.py output with k = 150 and Black −12 Elo."""
     path.write_text(json.dumps({"k": {"elo_per_doubling": 150.0, "low": 140.0, "high": 160.0},
                                 "colour_advantage": -12.0, "games": 1100,
                                 "anchors": [{"playouts": 1000}, {"playouts": 2000}]}))
+    return path
+
+
+def test_fig3_from_a_ladder_uses_its_k_and_colour(tmp_path: Path) -> None:
+    path = _ladder_json(tmp_path / "ladder.json")
     model = matchmaking.ladder_fig3(path)
     assert model.elo[0] == 0.0
     assert model.elo[5] == pytest.approx(150.0)  # 2,000 playouts: one doubling
@@ -150,10 +155,7 @@ def test_fig3_from_a_ladder_uses_its_k_and_colour(tmp_path: Path) -> None:
 
 def test_fig3_defaults_to_the_committed_ladder_and_falls_back_to_the_assumption(
         tmp_path: Path) -> None:
-    path = tmp_path / "ladder.json"
-    path.write_text(json.dumps({"k": {"elo_per_doubling": 150.0, "low": 140.0, "high": 160.0},
-                                "colour_advantage": -12.0, "games": 1100,
-                                "anchors": [{"playouts": 1000}, {"playouts": 2000}]}))
+    path = _ladder_json(tmp_path / "ladder.json")
     absent = tmp_path / "absent.json"
     assert matchmaking.fig3_model(None, False, default=path).elo[5] == pytest.approx(150.0)
     assert matchmaking.fig3_model(None, True, default=path).elo[5] == pytest.approx(100.0)
