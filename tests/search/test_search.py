@@ -14,8 +14,8 @@ from igo.core.color import Color
 from igo.core.coords import Point
 from igo.search import PAPER, STRONG, Search
 from igo.search import _kernels as SK
-from igo.search.config import NODES_PER_POINT
-from igo.search.tree import CLAIMED, T_FULL, T_USED, Tree, children
+from igo.search.config import DEFAULT_TREE_MB_CAP, MB, default_tree_mb
+from igo.search.tree import CLAIMED, NODE_BYTES, T_USED, Tree, children
 from reference.rules import RefBoard
 from reference.uct import flat_uct
 
@@ -92,23 +92,38 @@ def test_subtree_is_reused() -> None:
     assert t.N[0] == best.visits + 500 or s.workers[0].tree.N[0] == best.visits + 500
 
 
-def test_tree_capacity_follows_the_board() -> None:
-    assert STRONG.capacity(9) == NODES_PER_POINT * 81
-    assert STRONG.capacity(19) == NODES_PER_POINT * 361
-    assert STRONG.with_options(tree_capacity=5000).capacity(19) == 5000
-    s = Search(Board(7), komi=7.0, config=STRONG, seed=3)
-    assert s.workers[0].tree.N.shape[0] == NODES_PER_POINT * 49
+def test_tree_capacity_follows_the_memory_budget() -> None:
+    """Two pools a tree, 69 bytes a node; root parallelism splits the budget between
+    its trees; ``tree_capacity`` overrides it; the machine's default is at most 2 GB and
+    a quarter of its memory."""
+    assert NODE_BYTES == 69
+    four = STRONG.with_options(max_tree_mb=4)
+    assert four.capacity() == 4 * MB // (2 * 69) == 30_393
+    root = four.with_options(threads=2, parallel="root")
+    assert root.tree_count() == 2 and root.capacity(root.tree_count()) == 4 * MB // (4 * 69)
+    shared = four.with_options(threads=2)
+    assert shared.tree_count() == 1
+    assert STRONG.with_options(tree_capacity=5000).capacity() == 5000
+    assert 16 <= default_tree_mb() <= DEFAULT_TREE_MB_CAP and STRONG.tree_mb == default_tree_mb()
+    s = Search(Board(7), komi=7.0, config=four, seed=3)
+    assert s.workers[0].tree.N.shape[0] == 30_393
+    assert s.result().stats["tree_bytes"] <= 4 * MB
     with pytest.raises(ValueError, match="tree_capacity"):
         STRONG.with_options(tree_capacity=500)
+    with pytest.raises(ValueError, match="max_tree_mb"):
+        STRONG.with_options(max_tree_mb=-1)
+    with pytest.raises(ValueError, match="reclaim_keep"):
+        STRONG.with_options(reclaim_keep=1.0)
 
 
-def test_a_full_tree_stops_expanding_and_keeps_searching() -> None:
+def test_a_full_tree_is_reclaimed_and_keeps_expanding() -> None:
     s = Search(Board(9), komi=7.0, config=STRONG.with_options(tree_capacity=1000), seed=4)
     r = s.run(playouts=3000)
     t = s.workers[0].tree
     assert r.playouts == 3000 and t.N[0] == 3000
     assert t.meta[T_USED] <= 1000
-    assert t.meta[T_FULL] > 0
+    assert r.stats["reclaims"] > 0 and r.stats["abandoned"] == r.stats["reclaims"]
+    assert r.stats["overdue"] == 0
     assert r.best is not None
 
 
@@ -210,7 +225,7 @@ def test_threads_share_one_tree(capacity: int) -> None:
     assert float(np.max(t.N[:int(t.meta[T_USED])] % 1.0)) == 0.0  # whole visits only
     _check_tree(t)
     if capacity:
-        assert t.meta[T_FULL] > 0
+        assert r.stats["reclaims"] > 0
     assert r.best is not None and r.best.move is not None
     board = Board(9)
     board.play(Color.BLACK, r.best.move)

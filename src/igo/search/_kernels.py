@@ -50,7 +50,7 @@ from igo.core._kernels import (
 from igo.search import _tabu_kernels as TB
 from igo.search._policy_kernels import LIGHT, heavy_move
 from igo.search._prior_kernels import PriorScratch, PriorTables, position_priors
-from igo.search.tree import BANNED, CLAIMED, T_FULL, T_USED, Tree
+from igo.search.tree import BANNED, CLAIMED, PRUNED, T_FULL, T_RECLAIM, T_USED, Tree
 
 # parameter indices
 P_C_UCB = 0  # UCB1 exploration: mean + C * sqrt(ln N / n)
@@ -89,10 +89,18 @@ S_CHECK1 = 8  # positions after playout move 1 recorded for that count
 S_CHECK2 = 9
 S_PRIOR_CALLS = 10
 S_MOVES = 11  # playout moves played
-N_STATS = 12
+S_OVERDUE = 12  # playouts from a leaf past the expansion threshold (at the depth cap)
+S_ABANDONED = 13  # iterations given up at a full pool (not counted elsewhere)
+N_STATS = 14
 #: Names of the counters, in index order (the keys of ``SearchResult.stats``).
 STAT_NAMES = ("iter", "playouts", "tries", "restarts", "expansions", "terminal", "repeat1",
-              "repeat2", "check1", "check2", "prior_calls", "moves")
+              "repeat2", "check1", "check2", "prior_calls", "moves", "overdue",
+              "abandoned")
+
+# what :func:`expand` returns
+EXPANDED = 1
+BUSY = 0  # another thread is expanding the node
+FULL = -1  # no room in the pool: the search must reclaim (``meta[T_RECLAIM]`` is set)
 
 
 class Scratch(NamedTuple):
@@ -179,16 +187,17 @@ def select_child(t: Tree, node: int, prm: np.ndarray) -> int:
 @njit
 def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
            prm: np.ndarray, pool: TB.TabuPool, pt: PriorTables, px: PriorScratch,
-           x: Scratch, stats: np.ndarray) -> bool:
-    """Give ``node`` (position ``s``, ``c`` to move) its children; False if another
-    thread is expanding it or the pool is full.
+           x: Scratch, stats: np.ndarray) -> int:
+    """Give ``node`` (position ``s``, ``c`` to move) its children: :data:`EXPANDED`, or
+    :data:`BUSY` if another thread is expanding it, or :data:`FULL` if the pool has no
+    room (then ``meta[T_RECLAIM]`` is set and the node is left as it was).
 
     Threads sharing the tree (tree parallelism) claim the node first (an atomic
     compare-and-swap of its :data:`CLAIMED` flag), take their nodes from the pool by
     an atomic add, and publish the children by storing ``first`` last."""
     f0 = t.flags[node]
     if f0 & CLAIMED or not compare_swap(t.flags, node, f0, f0 | CLAIMED):
-        return False
+        return BUSY
     suicide_ok = prm[P_SUICIDE] > 0.0
     n = 0
     if prm[P_USE_PRIORS] > 0.0:
@@ -222,8 +231,9 @@ def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
             used = -1
     if used < 0:
         fetch_add(t.meta, T_FULL, 1)
-        store(t.flags, node, f0)  # let it be tried again after the next move frees room
-        return False
+        store(t.meta, T_RECLAIM, 1)
+        store(t.flags, node, f0)  # expanded again once the search has reclaimed room
+        return FULL
     for m in range(k - 1):
         _init_child(t, used + m, node, x.pri_pt[m], x.pri_p[m])
     _init_child(t, used + k - 1, node, 0, prm[P_PASS_PRIOR])
@@ -232,9 +242,27 @@ def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
     if t.tslot[node] >= 0:
         TB.release(pool, t.tslot, node)
     t.nch[node] = k
+    if t.flags[node] & PRUNED:  # no other thread writes the flags of a claimed node
+        t.flags[node] = t.flags[node] & ~PRUNED
     store(t.first, node, used)
     stats[S_EXPANSIONS] += 1
-    return True
+    return EXPANDED
+
+
+@njit_noalloc
+def _await_expansion(t: Tree, node: int) -> int:
+    """Wait while another thread expands ``node`` (tens of microseconds): :data:`EXPANDED`
+    once its children are published, :data:`FULL` if the pool had no room for them.
+    Playing out from the leaf instead would give it visits past the expansion threshold
+    with no tree below it. The reads are atomic so that the compiler cannot hoist them
+    out of the loop."""
+    while True:
+        if fetch_add(t.first, node, 0) >= 0:
+            return EXPANDED
+        if fetch_add(t.meta, T_RECLAIM, 0) != 0:
+            return FULL
+        if (fetch_add(t.flags, node, 0) & CLAIMED) == 0:  # given up: try to expand it again
+            return BUSY
 
 
 @njit_noalloc
@@ -433,17 +461,25 @@ def _backup(t: Tree, depth: int, root_color: int, z: float, x: Scratch, nseq: in
 def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2: int,
                    root_passes: int, n_iter: int, prm: np.ndarray, pool: TB.TabuPool,
                    pt: PriorTables, px: PriorScratch, pat3: np.ndarray, x: Scratch,
-                   stats: np.ndarray) -> None:
+                   stats: np.ndarray) -> int:
     """Run ``n_iter`` iterations (see the module docstring) on tree ``t`` whose root
     is the position ``root`` with ``root_color`` to move; ``prev1``/``prev2`` are the
     last two moves before the root (padded points, 0 = none or pass) and
-    ``root_passes`` the passes that ended the game so far (0, or 1 after a pass)."""
+    ``root_passes`` the passes that ended the game so far (0, or 1 after a pass).
+
+    Returns the iterations run: fewer than ``n_iter`` when the pool is full
+    (``meta[T_RECLAIM]`` set, by this thread or another sharing the tree). The
+    iteration that met the full pool is given up (its virtual loss taken back), so no
+    leaf past the expansion threshold is played out for want of room: the caller
+    reclaims (:func:`igo.search._tree_kernels.compact`) and goes on."""
     s = x.work
     komi = prm[P_KOMI]
     amaf = prm[P_RAVE_EQUIV] > 0.0
     expand_at = prm[P_EXPAND]
     vloss = prm[P_VLOSS]
-    for _ in range(n_iter):
+    for it in range(n_iter):
+        if fetch_add(t.meta, T_RECLAIM, 0) != 0:  # an atomic read: another thread's flag
+            return it
         restore_state(s, root)
         node = 0
         depth = 0
@@ -453,11 +489,19 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
         last2 = prev2
         passes = root_passes
         terminal = False
+        full = False
         while True:
             if t.first[node] < 0:
-                if t.N[node] < expand_at or depth >= x.path.shape[0] - 2:
+                if t.N[node] < expand_at:
                     break
-                if not expand(t, node, s, c, last, last2, prm, pool, pt, px, x, stats):
+                if depth >= x.path.shape[0] - 2:
+                    stats[S_OVERDUE] += 1
+                    break
+                code = expand(t, node, s, c, last, last2, prm, pool, pt, px, x, stats)
+                if code == BUSY:
+                    code = _await_expansion(t, node)
+                if code == FULL:
+                    full = True
                     break
             child = select_child(t, node, prm)
             if child < 0:
@@ -480,6 +524,11 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
                     break
             else:
                 passes = 0
+        if full:
+            for j in range(1, depth + 1):
+                t.N[x.path[j]] -= vloss
+            stats[S_ABANDONED] += 1
+            return it
         nseq = depth
         if terminal:
             stats[S_TERMINAL] += 1
@@ -489,3 +538,4 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
         z = _score(s, komi, x)
         _backup(t, depth, root_color, z, x, nseq, amaf, vloss)
         stats[S_ITER] += 1
+    return n_iter

@@ -16,6 +16,7 @@ tenure ``L`` unless given.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -23,15 +24,25 @@ import numpy as np
 
 from igo.search import _kernels as K
 from igo.search._policy_kernels import HEAVY, LIGHT
+from igo.search.tree import NODE_BYTES
 
 POLICIES = {"light": LIGHT, "heavy": HEAVY}
 
-#: Tree nodes per board point when ``tree_capacity`` is 0. Expanding after 2 visits,
-#: the ``strong`` search from the empty board filled a fixed 1,000,000-node pool in
-#: about 5 s on both 9x9 and 19x19 (``benchmarks/bench_search.py``; about 57 nodes a
-#: playout on 19x19, where an expansion creates 4.5 times the children of a 9x9 one),
-#: so 19x19 searches stopped growing within one move of a 5 s/move game.
-NODES_PER_POINT = 12_000
+#: The largest default memory budget of a search's trees (MB); the default is the
+#: smaller of this and a quarter of the machine's memory (:func:`default_tree_mb`).
+DEFAULT_TREE_MB_CAP = 2048
+MB = 1 << 20
+
+
+def default_tree_mb() -> int:
+    """The default memory budget of a search's trees: the smaller of a quarter of the
+    machine's physical memory and :data:`DEFAULT_TREE_MB_CAP` (2 GB; 64 MB when the
+    memory cannot be read)."""
+    try:
+        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 64
+    return max(16, min(DEFAULT_TREE_MB_CAP, ram // 4 // MB))
 
 
 @dataclass(frozen=True)
@@ -78,14 +89,20 @@ class SearchConfig:
         What the lists hold: ``move``, the point played at playout move 1 (2), as
         the lists of the paper's Fig. 3; or ``position``, the whole position reached
         (the two differ at move 2, which then also depends on move 1).
+    max_tree_mb : int
+        Memory of the search's trees in MB (0, the default: :func:`default_tree_mb`,
+        the smaller of a quarter of the machine's memory and 2 GB). A node takes
+        69 bytes; a search holds two pools (the second receives what a reclaim or
+        the next move keeps), and root parallelism two per thread, so one pool holds
+        ``max_tree_mb MB / (2 * trees * 69 B)`` nodes. Pages are committed as nodes
+        are written: a short search stays small.
     tree_capacity : int
-        Nodes in the pool of one tree; 0 (the default) sizes it by the board,
-        :data:`NODES_PER_POINT` per point: 972,000 on 9x9 and 4.3 million on 19x19,
-        room for about 7 s and 40 s of the ``strong`` search on this machine. A
-        full tree stops expanding and the search goes on refining the tree it has.
-        A node takes 69 bytes, and a search holds two trees (the second receives
-        the subtree kept for the next move), about 600 MB on 19x19; root
-        parallelism holds two per thread.
+        Nodes of one pool, when not 0 (tests, and the warm-up's throw-away search);
+        it overrides ``max_tree_mb``.
+    reclaim_keep : float
+        When a pool is full, the share of it that a reclaim keeps (the families of
+        the most visited nodes) before the search goes on expanding; the same share
+        bounds the subtree kept for the next move.
     tabu_slots : int
         Leaves that can hold tabu lists at once.
     threads : int
@@ -119,7 +136,9 @@ class SearchConfig:
     tabu_tenure: int = 0
     tabu_max_tries: int = 50
     tabu_key: str = "move"
+    max_tree_mb: int = 0
     tree_capacity: int = 0
+    reclaim_keep: float = 0.5
     tabu_slots: int = 65_536
     threads: int = 1
     parallel: str = "tree"
@@ -143,6 +162,12 @@ class SearchConfig:
         if self.tree_capacity != 0 and self.tree_capacity < 1000:
             raise ValueError(f"tree_capacity must be 0 (by board size) or at least 1000, "
                              f"got {self.tree_capacity}")
+        if self.max_tree_mb < 0:
+            raise ValueError(f"max_tree_mb must be >= 0 (0: by the machine), "
+                             f"got {self.max_tree_mb}")
+        if not 0.05 <= self.reclaim_keep <= 0.95:
+            raise ValueError(f"reclaim_keep must be between 0.05 and 0.95, "
+                             f"got {self.reclaim_keep}")
         for name in ("p_capture", "p_pattern", "p_reject"):
             v = getattr(self, name)
             if not 0.0 <= v <= 1.0:
@@ -153,9 +178,22 @@ class SearchConfig:
         """Whether the threads search one tree (see ``parallel``)."""
         return self.threads > 1 and self.parallel == "tree" and self.tabu == 0
 
-    def capacity(self, size: int) -> int:
-        """Nodes of one tree on a ``size`` board (see ``tree_capacity``)."""
-        return self.tree_capacity or NODES_PER_POINT * size * size
+    @property
+    def tree_mb(self) -> int:
+        """The memory budget of the trees in MB (``max_tree_mb``, or the machine's
+        default)."""
+        return self.max_tree_mb or default_tree_mb()
+
+    def capacity(self, trees: int = 1) -> int:
+        """Nodes of one pool when the search holds ``trees`` trees (a pool and its
+        spare each; see ``max_tree_mb`` and ``tree_capacity``)."""
+        if self.tree_capacity:
+            return self.tree_capacity
+        return max(1000, self.tree_mb * MB // (2 * trees * NODE_BYTES))
+
+    def tree_count(self) -> int:
+        """Trees a search holds: one shared by the threads, or one per thread."""
+        return 1 if self.shared_tree or self.threads == 1 else self.threads
 
     def params(self, komi: float, size: int, suicide: bool) -> np.ndarray:
         """The kernel parameter array (:mod:`igo.search._kernels`)."""

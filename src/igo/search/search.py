@@ -15,10 +15,18 @@ to one node at the same instant is a known, harmless price of lock-free MCTS
 (Enzenberger and Müller, 2009). With ``parallel="root"`` each thread has its own tree
 and the root statistics are summed. :meth:`Search.set_position` moves the search to a
 later position of the same game and keeps the subtree of the moves played (tree reuse).
+
+The trees are bounded by memory (``config.max_tree_mb``). When a pool is full, the
+threads that search it stop at their next iteration, the last one to stop *reclaims*
+(:meth:`_Trees.reclaim`: the families of the most visited nodes, ``reclaim_keep`` of
+the pool, are copied to the spare pool, which becomes the tree), and all go on
+expanding: a long search never turns into flat Monte Carlo on the leaves of a full
+tree. How often that happened, and how long it took, is in the result's ``stats``.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -38,7 +46,9 @@ from igo.search import _tree_kernels as TK
 from igo.search.config import STRONG, SearchConfig
 from igo.search.patterns3 import pattern3_table
 from igo.search.priors import prior_scratch, prior_tables
-from igo.search.tree import Tree, new_tree, reset_tree
+from igo.search.tree import NODE_BYTES, T_RECLAIM, T_USED, Tree, new_tree, reset_tree
+
+log = logging.getLogger(__name__)
 
 CHUNK_SECONDS = 0.02  # a thread checks the clock and the stop flag this often
 
@@ -89,17 +99,34 @@ def nearest_default_model(size: int) -> MoveModel:
 
 
 class _Trees:
-    """A tree, the spare that receives the subtree kept for the next move, and the
-    tabu lists of its leaves."""
+    """A tree, the spare pool that receives what a reclaim or the next move keeps, the
+    tabu lists of its leaves, and the rendezvous of the threads that search it.
 
-    def __init__(self, config: SearchConfig, size: int) -> None:
-        self.tree = new_tree(config.capacity(size))
-        self.spare = new_tree(config.capacity(size))
+    While :meth:`Search.run` runs, ``active`` threads search the tree. A thread whose
+    kernel returns because the pool is full calls :meth:`pause`; the last active thread
+    to get there (or to leave, :meth:`leave`) reclaims, under the lock, and wakes the
+    others."""
+
+    def __init__(self, config: SearchConfig, capacity: int) -> None:
+        self.tree = new_tree(capacity)
+        self.spare = new_tree(capacity)
+        self.keep = max(2, int(capacity * config.reclaim_keep))
         self.pool = TB.new_pool(config.tabu_slots if config.tabu else 1, config.tabu)
+        self._cond = threading.Condition()
+        self.active = 0
+        self._waiting = 0
+        self._generation = 0
+        self.reclaims = 0
+        self.reclaim_seconds = 0.0
+        self.reclaim_max = 0.0
+        self.nodes_dropped = 0
+        #: ``(time.monotonic(), seconds, nodes before, nodes after)`` of the last reclaim
+        self.last_reclaim: tuple[float, float, int, int] | None = None
 
     def reuse(self, child: int) -> None:
-        """Make the subtree under ``child`` the whole tree."""
-        TK.copy_subtree(self.tree, child, self.spare)
+        """Make the subtree under ``child`` the whole tree (at most ``keep`` nodes of
+        it, the most visited families first)."""
+        TK.compact(self.tree, child, self.spare, self.keep)
         self.tree, self.spare = self.spare, self.tree
         TB.reset_pool(self.pool)
 
@@ -107,14 +134,58 @@ class _Trees:
         reset_tree(self.tree)
         TB.reset_pool(self.pool)
 
+    def start(self, threads: int) -> None:
+        """``threads`` threads begin to search the tree."""
+        with self._cond:
+            self.active = threads
+            self._waiting = 0
+
+    def pause(self) -> None:
+        """Wait until the full pool is reclaimed (by this thread, when it is the last
+        one searching)."""
+        with self._cond:
+            if self.tree.meta[T_RECLAIM] == 0:
+                return  # reclaimed while this thread was finishing its chunk
+            generation = self._generation
+            self._waiting += 1
+            if self._waiting >= self.active:
+                self._reclaim_locked()
+            else:
+                while self._generation == generation:
+                    self._cond.wait()
+
+    def leave(self) -> None:
+        """A thread stops searching (its share or the time is spent)."""
+        with self._cond:
+            self.active -= 1
+            if self.active > 0 and self._waiting >= self.active:
+                self._reclaim_locked()
+
+    def _reclaim_locked(self) -> None:
+        t0 = time.perf_counter()
+        before = min(int(self.tree.meta[T_USED]), self.tree.first.shape[0])
+        after = TK.compact(self.tree, 0, self.spare, self.keep)
+        self.tree, self.spare = self.spare, self.tree
+        TB.reset_pool(self.pool)
+        dt = time.perf_counter() - t0
+        self.reclaims += 1
+        self.reclaim_seconds += dt
+        self.reclaim_max = max(self.reclaim_max, dt)
+        self.nodes_dropped += before - after
+        self.last_reclaim = (time.monotonic(), dt, before, after)
+        log.info("search tree full (%d nodes): reclaimed in %.3f s, kept %d", before, dt,
+                 after)
+        self._waiting = 0
+        self._generation += 1
+        self._cond.notify_all()
+
 
 class _TreeWorker:
     """One search thread: its tree (its own, or the one all threads share), scratch
     arrays, counters and random stream."""
 
-    def __init__(self, config: SearchConfig, size: int, seed: int,
-                 trees: _Trees | None = None) -> None:
-        self.trees = trees if trees is not None else _Trees(config, size)
+    def __init__(self, config: SearchConfig, size: int, seed: int, trees: _Trees) -> None:
+        self.trees = trees
         a = (size + 2) ** 2
         board = Board(size)
         seq_len = config.max_depth + 3 * size * size + 40
@@ -179,8 +250,10 @@ class Search:
         self._pscratch = [prior_scratch(self._tables, board.size) for _ in range(config.threads)]
         self._pat3 = pattern3_table()
         self._prm = config.params(self.komi, board.size, board.rules.suicide)
-        shared = _Trees(config, board.size) if config.shared_tree else None
-        self.workers = [_TreeWorker(config, board.size, int(rng.integers(1, 2**62)), shared)
+        cap = config.capacity(config.tree_count())
+        shared = _Trees(config, cap) if config.shared_tree else None
+        self.workers = [_TreeWorker(config, board.size, int(rng.integers(1, 2**62)),
+                                    shared if shared is not None else _Trees(config, cap))
                         for _ in range(config.threads)]
         self._tree_sets = [shared] if shared is not None else [wk.trees for wk in self.workers]
         self.board = board.copy()
@@ -291,8 +364,14 @@ class Search:
         done = [0] * len(self.workers)
         halt = stop if stop is not None else threading.Event()
 
+        for trees in self._tree_sets:
+            trees.start(sum(wk.trees is trees for wk in self.workers))
+
         def work(i: int) -> None:
-            self._work(i, share, deadline, halt, done)
+            try:
+                self._work(i, share, deadline, halt, done)
+            finally:
+                self.workers[i].trees.leave()
 
         threads = [threading.Thread(target=work, args=(i,), daemon=True)
                    for i in range(1, len(self.workers))]
@@ -301,7 +380,11 @@ class Search:
         if on_progress is None:
             work(0)
         else:
-            self._work_reporting(share, deadline, halt, done, on_progress, progress_every)
+            try:
+                self._work_reporting(share, deadline, halt, done, on_progress,
+                                     progress_every)
+            finally:
+                self.workers[0].trees.leave()
         for th in threads:
             th.join()
         return self.result(time.perf_counter() - t0)
@@ -342,12 +425,15 @@ class Search:
             if rate > 0:
                 n = max(1, min(n, int(rate * left) + 1))
         t0 = time.perf_counter()
-        K.run_iterations(wk.tree, self.board.state, color, p1, p2, passes, n, self._prm,
-                         wk.pool, self._tables, self._pscratch[i], self._pat3, wk.x, wk.stats)
+        ran = K.run_iterations(wk.tree, self.board.state, color, p1, p2, passes, n,
+                               self._prm, wk.pool, self._tables, self._pscratch[i],
+                               self._pat3, wk.x, wk.stats)
         dt = time.perf_counter() - t0
-        if dt > 0:
+        if dt > 0 and ran == n:
             wk.rate = n / dt if wk.rate == 0 else 0.7 * wk.rate + 0.3 * n / dt
-        done[i] += n
+        done[i] += ran
+        if ran < n:
+            wk.trees.pause()
 
     # ------------------------------------------------------------------ results
 
@@ -375,8 +461,26 @@ class Search:
         moves.sort(key=lambda s: (-s.visits, -s.winrate))
         stats = np.sum([wk.stats for wk in self.workers], axis=0)
         named = {n: int(v) for n, v in zip(K.STAT_NAMES, stats, strict=True)}
+        named.update(self.tree_stats())
         return SearchResult(tuple(moves), named["playouts"] + named["terminal"], seconds,
                             named)
+
+    def tree_stats(self) -> dict[str, int]:
+        """The trees' memory and reclaims since the search was made: ``tree_nodes``
+        (in use now), ``tree_capacity`` (of a pool), ``tree_bytes`` (both pools of
+        every tree, the budget), ``reclaims``, ``reclaim_ms`` (in all) and
+        ``reclaim_ms_max`` (the longest pause), ``nodes_dropped``."""
+        sets = self._tree_sets
+        cap = int(sets[0].tree.first.shape[0])
+        return {
+            "tree_nodes": sum(min(int(ts.tree.meta[T_USED]), cap) for ts in sets),
+            "tree_capacity": cap,
+            "tree_bytes": 2 * cap * NODE_BYTES * len(sets),
+            "reclaims": sum(ts.reclaims for ts in sets),
+            "reclaim_ms": round(1000 * sum(ts.reclaim_seconds for ts in sets)),
+            "reclaim_ms_max": round(1000 * max(ts.reclaim_max for ts in sets)),
+            "nodes_dropped": sum(ts.nodes_dropped for ts in sets),
+        }
 
     def ownership(self) -> np.ndarray:
         """Mean final owner of each point over the playouts of the trees since the

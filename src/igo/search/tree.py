@@ -1,5 +1,5 @@
-"""The search tree: one preallocated pool of nodes, children contiguous (as Pachi's
-``uct/tree.c``), statistics on the child (the edge into it).
+"""The search tree: a pool of nodes, children contiguous (as Pachi's ``uct/tree.c``),
+statistics on the child (the edge into it).
 
 Node ``n`` is the position after its ``move`` (padded point, 0 = pass), played by the
 colour that was to move at its parent. Its children are the nodes
@@ -7,13 +7,19 @@ colour that was to move at its parent. Its children are the nodes
 are the visits and wins *for the player who played* ``move``; ``RN``/``RW`` the same
 for AMAF (RAVE); ``P`` is the move model's prior probability of the move and ``PR``
 the pseudo win rate it stands for (computed once, at expansion);
-``flags`` holds :data:`BANNED` for root moves that positional superko forbids and
+``flags`` holds :data:`BANNED` for root moves that positional superko forbids,
 :data:`CLAIMED` once a thread has begun expanding the node (it stays set after the
-expansion; threads that share a tree skip a claimed leaf instead of expanding it twice).
+expansion; threads that share a tree skip a claimed leaf instead of expanding it twice)
+and :data:`PRUNED` on a node whose children a reclaim dropped (it is expanded again at
+its next visit).
 
-When the pool is full, leaves are no longer expanded: the search goes on with
-playouts from the leaves it has (a counter says how often that happened), and the
-next move's :func:`~igo.search._tree_kernels.copy_subtree` frees the rest.
+The pool is bounded by memory, not grown: its arrays are allocated once with
+``numpy.empty``, so the operating system commits their pages only as nodes are
+written, and a short search stays small. When an expansion finds the pool full, it
+sets ``meta[T_RECLAIM]`` and the search stops its threads and *reclaims*
+(:func:`igo.search._tree_kernels.compact`, Pachi's garbage collection of its tree):
+the families of the most visited nodes are copied into the spare pool, the rest
+dropped, and the search goes on expanding.
 """
 
 from __future__ import annotations
@@ -24,11 +30,13 @@ import numpy as np
 
 BANNED = 1
 CLAIMED = 2
+PRUNED = 4
 
 # meta indices
 T_USED = 0  # nodes in use
 T_ROOT = 1  # root node index (always 0 after a copy)
 T_FULL = 2  # expansions refused because the pool was full
+T_RECLAIM = 3  # set when an expansion found the pool full: the search must reclaim
 T_META = 4
 
 
@@ -50,16 +58,20 @@ class Tree(NamedTuple):
     meta: np.ndarray  # int64[T_META]
 
 
+_DTYPES = (np.int32, np.int32, np.int32, np.int32, np.int8, np.float64, np.float64,
+           np.float64, np.float64, np.float64, np.float64, np.int32)
+#: Bytes of one node (69).
+NODE_BYTES = sum(np.dtype(d).itemsize for d in _DTYPES)
+
+
 def new_tree(capacity: int) -> Tree:
-    """An empty tree with room for ``capacity`` nodes, holding only the root."""
+    """An empty tree with room for ``capacity`` nodes, holding only the root. No page
+    of the pool is committed before a node on it is written."""
     if capacity < 2:
         raise ValueError(f"tree capacity must be at least 2, got {capacity}")
-    t = Tree(np.full(capacity, -1, np.int32), np.zeros(capacity, np.int32),
-             np.zeros(capacity, np.int32), np.full(capacity, -1, np.int32),
-             np.zeros(capacity, np.int8), np.zeros(capacity), np.zeros(capacity),
-             np.zeros(capacity), np.zeros(capacity), np.zeros(capacity), np.zeros(capacity),
-             np.full(capacity, -1, np.int32), np.zeros(T_META, np.int64))
-    t.meta[T_USED] = 1
+    arrays = [np.empty(capacity, d) for d in _DTYPES]
+    t = Tree(*arrays, np.zeros(T_META, np.int64))
+    reset_tree(t)
     return t
 
 
@@ -74,6 +86,11 @@ def reset_tree(t: Tree) -> None:
     t.tslot[0] = -1
     t.meta[:] = 0
     t.meta[T_USED] = 1
+
+
+def capacity(t: Tree) -> int:
+    """Nodes the pool of ``t`` can hold."""
+    return int(t.first.shape[0])
 
 
 def children(t: Tree, n: int) -> range:
