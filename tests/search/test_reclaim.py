@@ -117,8 +117,8 @@ def test_a_tiny_budget_fills_and_the_search_goes_on_deepening(threads: int) -> N
     """With ``max_tree_mb=4`` (30,393 nodes a pool) the tree fills within a second on
     9x9; the search reclaims and goes on: the expansions go on, the best move's
     subtree gains visits, the principal variation grows deeper than it was when the
-    tree first filled (never under 4 moves), and no leaf holds more visits than the threshold unless a reclaim cut
-    its children (it is expanded at its next visit)."""
+    tree first filled (never under 4 moves), and no leaf holds more visits than the
+    threshold unless a reclaim cut its children (it is expanded at its next visit)."""
     cfg = STRONG.with_options(max_tree_mb=4, threads=threads)
     s = Search(Board(9), komi=7.0, config=cfg, seed=5)
     cap = s.trees()[0].first.shape[0]

@@ -95,9 +95,9 @@ def compact(src: Tree, root: int, dst: Tree, keep: int) -> int:
     ``dst`` (node 0 becomes the root): the families (all children of a node) along the
     principal variation, then those of its most visited expanded nodes, at most ``keep``
     nodes in all (and no more than ``dst`` holds). A reclaim never shortens the
-    principal variation (when ``keep`` holds it). A node whose family is dropped is kept as a leaf flagged :data:`PRUNED`,
-    with its statistics; the search expands it again at its next visit. Children stay
-    contiguous (breadth first). Tabu slots are not copied (leaves start new lists).
+    principal variation (when ``keep`` holds it). A node whose family is dropped is kept
+    as a leaf flagged :data:`PRUNED`, with its statistics; the search expands it again
+    at its next visit. Children stay contiguous (breadth first). Tabu slots are not copied (leaves start new lists).
     Returns the number of nodes copied."""
     cap = dst.first.shape[0]
     keep = min(keep, cap)
