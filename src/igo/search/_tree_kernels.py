@@ -97,8 +97,8 @@ def compact(src: Tree, root: int, dst: Tree, keep: int) -> int:
     nodes in all (and no more than ``dst`` holds). A reclaim never shortens the
     principal variation (when ``keep`` holds it). A node whose family is dropped is kept
     as a leaf flagged :data:`PRUNED`, with its statistics; the search expands it again
-    at its next visit. Children stay contiguous (breadth first). Tabu slots are not copied (leaves start new lists).
-    Returns the number of nodes copied."""
+    at its next visit. Children stay contiguous (breadth first). Tabu slots are not
+    copied (leaves start new lists). Returns the number of nodes copied."""
     cap = dst.first.shape[0]
     keep = min(keep, cap)
     line = principal_line(src, root)
