@@ -69,8 +69,9 @@ def new_tree(capacity: int) -> Tree:
     of the pool is committed before a node on it is written."""
     if capacity < 2:
         raise ValueError(f"tree capacity must be at least 2, got {capacity}")
-    arrays = [np.empty(capacity, d) for d in _DTYPES]
-    t = Tree(*arrays, np.zeros(T_META, np.int64))
+    a = [np.empty(capacity, d) for d in _DTYPES]
+    t = Tree(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11],
+             np.zeros(T_META, np.int64))
     reset_tree(t)
     return t
 
