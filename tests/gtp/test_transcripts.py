@@ -7,8 +7,9 @@ Script conventions:
 - a first line ``#! key=value ...`` configures the engine: ``size``, ``komi``,
   ``rules`` (a :meth:`Ruleset.named` name), ``seed`` (random player and engine rng)
   and ``playouts`` (dead-stone playouts); ``engine=mcts`` serves igo's MCTS (one
-  thread, seeded) instead of the random player, with ``preset`` (default ``paper``)
-  and ``move_playouts`` (playouts per move, default 200);
+  thread, seeded) instead of the random player, with ``preset`` (default ``paper``),
+  ``move_playouts`` (playouts per move, default 200) and ``max_tree_mb`` (default 64,
+  so that no reply depends on the machine's memory);
 - ``stream=1`` in the header runs the script through :meth:`GtpEngine.run` as a GUI
   would, lines written to the engine's stdin one by one: a line ``#wait TEXT`` holds
   the next line back until the output of the current command contains ``TEXT``
@@ -51,8 +52,9 @@ def engine_for(header: str) -> GtpEngine:
     generator: MoveGenerator = RandomGenerator(np.random.default_rng(seed))
     if opts.get("engine") == "mcts":
         limits = MoveLimits(playouts=int(opts.get("move_playouts", "200")), seconds=None)
-        generator = MCTSGenerator(preset(opts.get("preset", "paper")), limits,
-                                  rng=np.random.default_rng(seed))
+        config = preset(opts.get("preset", "paper")).with_options(
+            max_tree_mb=int(opts.get("max_tree_mb", "64")))
+        generator = MCTSGenerator(config, limits, rng=np.random.default_rng(seed))
     return GtpEngine(
         generator,
         size=int(opts.get("size", "19")),

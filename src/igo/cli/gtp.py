@@ -41,6 +41,17 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--threads", type=int, default=None, metavar="K",
                    help="mcts: search threads, all searching one tree (default: one per "
                    "core this process may use)")
+    p.add_argument("--max-tree-mb", type=int, default=None, metavar="MB",
+                   help="mcts: memory of the search tree in MB (default: the smaller of "
+                   "a quarter of the machine's memory and 2048); a full tree is "
+                   "reclaimed (its most visited part kept) and the search goes on")
+    p.add_argument("--ponder", action="store_true",
+                   help="mcts: think on the opponent's time, on the tree the next move "
+                   "reuses (stops at once on any command; leave it off when the "
+                   "opponent runs on the same machine)")
+    p.add_argument("--ponder-time", type=float, default=None, metavar="S",
+                   help="mcts: the longest a ponder runs when no command comes (default "
+                   "600)")
     p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
     p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
     p.add_argument("--rules", default="igo",
@@ -76,7 +87,9 @@ def engine_spec(args: argparse.Namespace) -> str:
         If an mcts flag is given for another engine.
     """
     flags = {"preset": args.preset, "tabu": args.tabu, "playouts": args.playouts,
-             "time": args.time, "threads": args.threads}
+             "time": args.time, "threads": args.threads, "max_tree_mb": args.max_tree_mb,
+             "ponder": 1 if getattr(args, "ponder", False) else None,
+             "ponder_time": args.ponder_time}
     given = {k: v for k, v in flags.items() if v is not None}
     name, _, opts = str(args.engine).partition(":")
     if given and name != "mcts":
@@ -102,6 +115,9 @@ def run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if args.verbose else
                         logging.WARNING, format="igo gtp: %(levelname)s: %(message)s")
+    if not args.verbose:  # the tree's reclaims and the ponders are said on stderr
+        for name in ("igo.search.search", "igo.players.mcts"):
+            logging.getLogger(name).setLevel(logging.INFO)
     # independent streams: scoring playouts do not change the moves that follow
     move_seed, engine_seed = np.random.SeedSequence(args.seed).spawn(2)
     player = make_player(f"igo:{engine_spec(args)}", np.random.default_rng(move_seed))

@@ -36,7 +36,7 @@ import numpy as np
 
 from igo.core.coords import format_vertex
 from igo.core.playout import ownership
-from igo.gtp.args import expect_args, parse_color, parse_int
+from igo.gtp.args import MAX_PLAYOUTS, expect_args, parse_color, parse_int
 
 if TYPE_CHECKING:
     from igo.gtp.state import GameState
@@ -129,7 +129,8 @@ class AnalyzeRegistry:
 # ---------------------------------------------------------------------- standard views
 def _playouts_arg(state: GameState, args: Sequence[str], first: int) -> int:
     if len(args) > first:
-        return parse_int(args[first], "number of playouts", minimum=1)
+        return parse_int(args[first], "number of playouts", minimum=1,
+                         maximum=MAX_PLAYOUTS)
     return state.scoring_playouts
 
 

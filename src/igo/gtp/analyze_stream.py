@@ -24,8 +24,9 @@ key                    meaning                                            dialec
 until the next command (or its ``playouts``) and never changes the game;
 ``*-genmove_analyze`` thinks as ``genmove`` does, streams meanwhile, reports once
 more at the end and answers ``play VERTEX`` as its last line; it is not cut short by
-input. Run through :meth:`~igo.gtp.engine.GtpEngine.handle_line` (nothing can stop
-it), an analysis without ``playouts`` searches as long as one move.
+input (but by GoGui's ``# interrupt`` and the end of input, as every command). Run
+through :meth:`~igo.gtp.engine.GtpEngine.handle_line` (nothing can stop it), an
+analysis without ``playouts`` searches as long as one move.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, Protocol
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.gtp.analysis_lines import Report, format_report
-from igo.gtp.args import parse_color, parse_int
+from igo.gtp.args import MAX_PLAYOUTS, parse_color, parse_int
 from igo.gtp.errors import GtpError
 from igo.gtp.streaming import Emit, StreamHandler, StreamJob
 from igo.players.base import tell_context
@@ -100,7 +101,8 @@ def _key_value(key: str, value: str, dialect: str, opts: dict[str, object]) -> N
         opts["interval"] = cs / 100
     elif key in _INT_KEYS:
         field = {"minmoves": "min_moves", "maxmoves": "max_moves"}.get(key, key)
-        opts[field] = parse_int(value, key, minimum=1 if key == "playouts" else 0)
+        opts[field] = parse_int(value, key, minimum=1 if key == "playouts" else 0,
+                                maximum=MAX_PLAYOUTS)
     elif key in _KATA_ONLY and dialect == "kata":
         if value.lower() not in _BOOL:
             raise GtpError(f"cannot parse analyze arguments: {key} takes true or false, "
@@ -226,7 +228,8 @@ ANALYZE_COMMANDS: dict[str, tuple[str, bool]] = {
 def install_analyze_commands(engine: GtpEngine) -> None:
     """Register every command of :data:`ANALYZE_COMMANDS` on ``engine``."""
     for name, (dialect, genmove) in ANALYZE_COMMANDS.items():
-        engine.register_streaming(name, analyze_handler(dialect, genmove=genmove))
+        engine.register_streaming(name, analyze_handler(dialect, genmove=genmove),
+                                  stops_on_input=not genmove)
 
 
 __all__ = [

@@ -51,14 +51,26 @@ def parse_point(text: str, size: int, *, allow_pass: bool = True) -> Point | Non
     return point
 
 
-def parse_int(text: str, what: str, *, minimum: int | None = None) -> int:
-    """A decimal integer (``what`` names it in the error), at least ``minimum``."""
+#: The most playouts one command may ask a search for (about 1.5 hours on one core,
+#: 9x9): a GoGui view's PLAYOUTS, an analysis's ``playouts``.
+MAX_PLAYOUTS = 100_000_000
+#: The most seconds a clock setting may hold (``time_settings``, ``time_left``): 115
+#: days; a single move thinks at most an hour whatever the clock.
+MAX_CLOCK_SECONDS = 10_000_000
+
+
+def parse_int(text: str, what: str, *, minimum: int | None = None,
+              maximum: int | None = None) -> int:
+    """A decimal integer (``what`` names it in the error), at least ``minimum`` and at
+    most ``maximum``."""
     try:
         value = int(text)
     except ValueError:
         raise GtpError(f"invalid {what}: {text!r} (expected an integer)") from None
     if minimum is not None and value < minimum:
         raise GtpError(f"invalid {what}: {value} (must be at least {minimum})")
+    if maximum is not None and value > maximum:
+        raise GtpError(f"invalid {what}: {value} (must be at most {maximum:,})")
     return value
 
 
@@ -73,4 +85,5 @@ def parse_float(text: str, what: str) -> float:
     return value
 
 
-__all__ = ["expect_args", "parse_color", "parse_float", "parse_int", "parse_point"]
+__all__ = ["MAX_CLOCK_SECONDS", "MAX_PLAYOUTS", "expect_args", "parse_color", "parse_float",
+           "parse_int", "parse_point"]

@@ -30,7 +30,14 @@ from igo.core.errors import (
 from igo.core.handicap import fixed_handicap, max_fixed_handicap
 from igo.core.rules import Ruleset
 from igo.core.scoring import final_score as score_text
-from igo.gtp.args import expect_args, parse_color, parse_float, parse_int, parse_point
+from igo.gtp.args import (
+    MAX_CLOCK_SECONDS,
+    expect_args,
+    parse_color,
+    parse_float,
+    parse_int,
+    parse_point,
+)
 from igo.gtp.errors import GtpError
 from igo.gtp.state import TimeLeft, TimeSettings
 
@@ -83,6 +90,13 @@ def cmd_list_commands(eng: GtpEngine, args: Sequence[str]) -> str:
     """``list_commands``: every command, one per line, sorted."""
     expect_args(args, 0)
     return "\n".join(eng.command_names())
+
+
+def cmd_gogui_interrupt(eng: GtpEngine, args: Sequence[str]) -> str:
+    """``gogui-interrupt``: announces that a ``# interrupt`` line stops the running
+    command (GoGui's manual, "Interrupting commands"); does nothing itself."""
+    expect_args(args, 0)
+    return ""
 
 
 def cmd_quit(eng: GtpEngine, args: Sequence[str]) -> str:
@@ -268,9 +282,9 @@ def cmd_set_free_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
 def cmd_time_settings(eng: GtpEngine, args: Sequence[str]) -> str:
     """``time_settings MAIN BYO_YOMI STONES``: Canadian byo-yomi in seconds."""
     expect_args(args, 3)
-    main, byo, stones = (parse_int(a, what, minimum=0) for a, what in
-                         zip(args, ("main time", "byo-yomi time", "byo-yomi stones"),
-                             strict=True))
+    main, byo, stones = (parse_int(a, what, minimum=0, maximum=MAX_CLOCK_SECONDS)
+                         for a, what in zip(args, ("main time", "byo-yomi time",
+                                                   "byo-yomi stones"), strict=True))
     # GTP: byo-yomi time with 0 stones means no time limit; no byo-yomi: absolute
     system = "none" if byo > 0 and stones == 0 else "absolute" if byo == 0 else "canadian"
     eng.state.time_settings = TimeSettings(system, main, byo, stones)
@@ -288,7 +302,8 @@ def cmd_kgs_time_settings(eng: GtpEngine, args: Sequence[str]) -> str:
         raise GtpError(f"unknown time system {args[0]!r} "
                        "(expected none, absolute, byoyomi or canadian)")
     expect_args(rest, counts[system])
-    values = [parse_int(a, "time setting", minimum=0) for a in rest]
+    values = [parse_int(a, "time setting", minimum=0, maximum=MAX_CLOCK_SECONDS)
+              for a in rest]
     if system == "none":
         settings = TimeSettings("none")
     elif system == "absolute":
@@ -305,8 +320,8 @@ def cmd_time_left(eng: GtpEngine, args: Sequence[str]) -> str:
     """``time_left COLOR SECONDS STONES``: remembered in the state."""
     expect_args(args, 3)
     color = parse_color(args[0])
-    seconds = parse_int(args[1], "time")
-    stones = parse_int(args[2], "number of stones", minimum=0)
+    seconds = parse_int(args[1], "time", maximum=MAX_CLOCK_SECONDS)
+    stones = parse_int(args[2], "number of stones", minimum=0, maximum=MAX_CLOCK_SECONDS)
     eng.state.time_left[color] = TimeLeft(seconds, stones)
     return ""
 
@@ -382,6 +397,7 @@ CORE_COMMANDS: dict[str, Handler] = {
     "known_command": cmd_known_command,
     "list_commands": cmd_list_commands,
     "quit": cmd_quit,
+    "gogui-interrupt": cmd_gogui_interrupt,
     "boardsize": cmd_boardsize,
     "clear_board": cmd_clear_board,
     "komi": cmd_komi,

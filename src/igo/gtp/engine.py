@@ -18,7 +18,14 @@ becomes ``? internal error: ...`` (logged with its traceback) and the engine goe
 Streaming commands (``lz-analyze``, ``kata-analyze``…; :mod:`igo.gtp.streaming`)
 are registered with :meth:`GtpEngine.register_streaming`. :meth:`GtpEngine.run`
 lets them stream until the next line of input arrives; :meth:`GtpEngine.handle_line`
-runs them until they end by themselves and returns the whole response. A generator
+runs them until they end by themselves and returns the whole response.
+
+Under :meth:`GtpEngine.run` every command can be stopped: GoGui's ``# interrupt``
+line (the engine announces ``gogui-interrupt``) and the end of input set
+:attr:`GtpEngine.interrupt`, which the generator's search watches (a ``genmove`` then
+plays the best move found so far); at the end of input, or when the output is gone,
+the engine stops and :meth:`~GtpEngine.run` returns. A generator that ponders is
+stopped before every command. A generator
 with a search (``search_for``, e.g. :class:`~igo.players.mcts.MCTSGenerator`) gets
 the analysis commands of :mod:`igo.gtp.search_views`.
 """
@@ -107,6 +114,10 @@ class GtpEngine:
         self.after_generate: list[Callable[[], None]] = []
         self._commands: dict[str, Handler] = dict(CORE_COMMANDS)
         self._streaming: dict[str, StreamHandler] = {}
+        self._input_stops: set[str] = set()
+        #: set while :meth:`run` answers a command and the controller interrupts it
+        #: (``# interrupt``), or its input ends; ``None`` between commands
+        self.interrupt: threading.Event | None = None
         self.analyze = AnalyzeRegistry(
             analyze if analyze is not None else standard_analyze_commands())
         offered = getattr(generator, "analyze_commands", None)
@@ -136,8 +147,11 @@ class GtpEngine:
         self._check_new_name(name)
         self._commands[name] = handler
 
-    def register_streaming(self, name: str, handler: StreamHandler) -> None:
-        """Add streaming command ``name`` (see :mod:`igo.gtp.streaming`).
+    def register_streaming(self, name: str, handler: StreamHandler, *,
+                           stops_on_input: bool = True) -> None:
+        """Add streaming command ``name`` (see :mod:`igo.gtp.streaming`); it streams
+        until the next line of input when ``stops_on_input`` (analysis), else until it
+        ends (``*-genmove_analyze``: only an interrupt or the end of input stops it).
 
         Raises
         ------
@@ -146,6 +160,8 @@ class GtpEngine:
         """
         self._check_new_name(name)
         self._streaming[name] = handler
+        if stops_on_input:
+            self._input_stops.add(name)
 
     def _check_new_name(self, name: str) -> None:
         if not name or name.split() != [name] or self.knows(name):
@@ -184,10 +200,20 @@ class GtpEngine:
         log.debug("%r -> %r", line.strip(), response)
         return response
 
+    def _before_command(self) -> None:
+        """Stop the generator's ponder (every command has the machine to itself) and
+        give it the command's interrupt event."""
+        stop = getattr(self.generator, "stop_pondering", None)
+        if callable(stop):
+            stop()
+        if hasattr(self.generator, "interrupt"):
+            self.generator.interrupt = self.interrupt
+
     def handle(self, command: Command) -> str:
         """The response to a parsed command; never raises."""
         if not command.name:
             return format_failure(command.id, "missing command name after the id")
+        self._before_command()
         if command.name in self._streaming:
             out: list[str] = []
             self.stream(command, out.append, None)
@@ -206,7 +232,9 @@ class GtpEngine:
     def stream(self, command: Command, write: Callable[[str], None],
                stop: threading.Event | None) -> None:
         """Answer streaming ``command`` through ``write`` (called with each piece of
-        the response as it is ready) until it ends or ``stop`` is set; never raises."""
+        the response as it is ready) until it ends or ``stop`` is set; never raises
+        (but for ``write``'s own errors)."""
+        self._before_command()
         try:
             job = self._streaming[command.name](self, command.args)
         except GtpError as exc:
@@ -231,26 +259,48 @@ class GtpEngine:
         write(stream_tail(last))
 
     def run(self, stdin: IO[str], stdout: IO[str]) -> None:
-        """Answer commands from ``stdin`` on ``stdout`` until ``quit`` or end of input;
-        a streaming command streams until the next line of input arrives."""
+        """Answer commands from ``stdin`` on ``stdout`` until ``quit``, the end of input
+        or a failed write (the controller is gone); a streaming analysis streams until
+        the next line of input arrives, and any command stops at an interrupt line or
+        the end of input (see the module docstring)."""
 
         def write(text: str) -> None:
             stdout.write(text)
             stdout.flush()
 
         reader = LineReader(stdin)
-        while not self._stopped:
-            line = reader.get()
-            if not line:
-                return
-            command = parse_command(line)
-            if command is not None and command.name in self._streaming:
-                reader.request()  # the next line of input stops the stream
-                self.stream(command, write, reader.arrived)
-                continue
-            response = self.handle_line(line)
-            if response is not None:
-                write(response)
+        try:
+            while not self._stopped:
+                line = reader.get()
+                if not line:
+                    return
+                command = parse_command(line)
+                if command is None:
+                    continue
+                self._answer(command, reader, write)
+        except (OSError, ValueError) as exc:  # stdout closed: nobody is listening
+            log.warning("cannot write GTP output (%s): stopping", exc)
+        finally:
+            self.interrupt = None
+            self._before_command()  # no ponder outlives the engine
+
+    def _answer(self, command: Command, reader: LineReader,
+                write: Callable[[str], None]) -> None:
+        if command.name == "quit":
+            write(self.handle(command))
+            return
+        streaming = command.name in self._streaming
+        self.interrupt = reader.watch(any_line=command.name in self._input_stops)
+        try:
+            if streaming:
+                self.stream(command, write, self.interrupt)
+            else:
+                write(self.handle(command))
+        finally:
+            self.interrupt = None
+            reader.unwatch()
+            if hasattr(self.generator, "interrupt"):
+                self.generator.interrupt = None
 
     # ------------------------------------------------------------------ moves
     def generate(self, color: Color, *, play: bool, cleanup: bool = False) -> str:

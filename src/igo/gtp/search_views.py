@@ -10,7 +10,11 @@ command (as announced)                  type       reply
 ``igo-search_winrates %m [PLAYOUTS]``   ``gfx``    win rates (%) as labels
 ``igo-search_ownership %m [PLAYOUTS]``  ``dboard`` the search's ownership, +1 Black
 ``igo-search_pv %m [PLAYOUTS]``         ``var``    the principal variation
-``igo-search_params``                   ``param``  ``[bool] live_gfx 0|1``
+``igo-search_params``                   ``param``  ``[bool] live_gfx 0|1``,
+                                                   ``[string] max_tree_mb N``
+``igo-search_stats``                    ``string`` the last search: playouts, time,
+                                                   the tree's memory and reclaims,
+                                                   the time manager, the ponder
 ======================================  =========  ==================================
 
 GoGui replaces ``%m`` by the colour to move. Each view searches the current position
@@ -32,12 +36,16 @@ from igo.core.coords import format_vertex
 from igo.gtp.analysis_lines import cfloat
 from igo.gtp.analyze import AnalyzeCommand
 from igo.gtp.analyze_stream import SearchingGenerator, install_analyze_commands
-from igo.gtp.args import expect_args, parse_color, parse_int
+from igo.gtp.args import MAX_PLAYOUTS, expect_args, parse_color, parse_int
 from igo.gtp.errors import GtpError
 from igo.gtp.influence_views import format_dboard
 from igo.players.base import tell_context
 from igo.search.analysis import MoveAnalysis, analyze_moves
+from igo.search.config import SearchConfig
 from igo.search.search import Search, SearchResult
+
+#: The largest tree budget ``igo-search_params max_tree_mb`` accepts (MB).
+MAX_TREE_MB = 1 << 20
 
 if TYPE_CHECKING:
     from igo.gtp.engine import GtpEngine
@@ -149,13 +157,15 @@ class SearchViews:
         limits = self.generator.limits
         playouts, seconds = limits.playouts, limits.seconds
         if len(args) == 2:
-            playouts, seconds = parse_int(args[1], "number of playouts", minimum=1), None
+            playouts = parse_int(args[1], "number of playouts", minimum=1,
+                                 maximum=MAX_PLAYOUTS)
+            seconds = None
         state = self.engine.state
         tell_context(self.engine.generator, state.komi)
         search = self.generator.search_for(state.board, color)
         watch = (lambda r: self.live_block(search, r)) if self.live else None
         result = search.run(playouts=playouts, seconds=seconds, on_progress=watch,
-                            progress_every=LIVE_EVERY)
+                            progress_every=LIVE_EVERY, stop=self.engine.interrupt)
         self.clear_live()
         return search, result
 
@@ -169,15 +179,41 @@ class SearchViews:
         return handler
 
     def params(self, engine: GtpEngine, args: Sequence[str]) -> str:
-        """``igo-search_params [live_gfx 0|1]``: GoGui's ``param`` protocol."""
+        """``igo-search_params [live_gfx 0|1 | max_tree_mb N]``: GoGui's ``param``
+        protocol. A new ``max_tree_mb`` takes effect at the next search (on a new
+        tree)."""
+        config = getattr(self.generator, "config", None)
+        mb = config.tree_mb if isinstance(config, SearchConfig) else 0
         if not args:
-            return f"[bool] live_gfx {int(self.live)}"
+            return f"[bool] live_gfx {int(self.live)}\n[string] max_tree_mb {mb}"
         expect_args(args, 2)
+        if args[0] == "max_tree_mb" and isinstance(config, SearchConfig):
+            value = parse_int(args[1], "max_tree_mb", minimum=4, maximum=MAX_TREE_MB)
+            self.generator.config = config.with_options(max_tree_mb=value)  # type: ignore[attr-defined]
+            self.generator.search = None  # the next search builds its tree anew
+            return ""
         if args[0] != "live_gfx" or args[1].lower() not in ("0", "1", "true", "false"):
             raise GtpError(f"unknown parameter setting {' '.join(args)!r} "
-                           "(expected live_gfx 0 or 1)")
+                           "(expected live_gfx 0 or 1, or max_tree_mb N)")
         self.set_live(args[1].lower() in ("1", "true"))
         return ""
+
+    def stats(self, engine: GtpEngine, args: Sequence[str]) -> str:
+        """``igo-search_stats``: the last search's counters, ``key value`` a line."""
+        expect_args(args, 0)
+        result = self.generator.last_result
+        search = self.generator.search
+        lines = []
+        if result is not None:
+            lines += [f"playouts {result.playouts}", f"seconds {result.seconds:.3f}"]
+            lines += [f"{k} {v}" for k, v in result.stats.items()]
+        elif search is not None:
+            lines += [f"{k} {v}" for k, v in search.tree_stats().items()]
+        ponder = getattr(self.generator, "ponder_result", None)
+        if isinstance(ponder, SearchResult):
+            lines += [f"ponder_playouts {ponder.playouts}",
+                      f"ponder_seconds {ponder.seconds:.3f}"]
+        return "\n".join(lines) if lines else "no search yet"
 
 
 def _ownership(search: Search, result: SearchResult) -> str:
@@ -196,7 +232,8 @@ def search_analyze_commands() -> list[AnalyzeCommand]:
         AnalyzeCommand("gfx", "Search: win rates", "igo-search_winrates %m"),
         AnalyzeCommand("dboard", "Search: ownership", "igo-search_ownership %m"),
         AnalyzeCommand("var", "Search: principal variation", "igo-search_pv %m"),
-        AnalyzeCommand("param", "Search: live graphics", "igo-search_params"),
+        AnalyzeCommand("param", "Search: parameters", "igo-search_params"),
+        AnalyzeCommand("string", "Search: statistics", "igo-search_stats"),
     ]
 
 
@@ -214,6 +251,7 @@ def install_search_commands(engine: GtpEngine) -> SearchViews:
     engine.register("igo-search_ownership", views.view(_ownership))
     engine.register("igo-search_pv", views.view(_pv))
     engine.register("igo-search_params", views.params)
+    engine.register("igo-search_stats", views.stats)
     for entry in search_analyze_commands():
         engine.analyze.register(entry)
     return views

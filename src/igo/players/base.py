@@ -136,6 +136,12 @@ class EnginePlayer(Player):
         status = final_status(self.board, np.random.default_rng(0), own=source(self.board))
         return list(status.dead_stones)
 
+    def close(self) -> None:
+        """Stop the generator's background work (a ponder), if it has any."""
+        close = getattr(self.generator, "close", None)
+        if callable(close):
+            close()
+
     def genmove(self, color: Color) -> Decision:
         tell_context(self.generator, self.komi, self.clock)
         decision = self.generator.select_move(self.board, color)

@@ -18,6 +18,19 @@ Ending games (``pass``/``resign``):
   used for that count: after the opponent's pass its pass ends the game in the tree,
   counting every stone as it stands, and on 9x9 games against GNU Go it put igo 9 to
   25 points ahead in positions its final count and GNU Go's both scored a draw.
+
+Pondering (``ponder=True``): after choosing a move, the generator goes on searching
+the position after it, in a background thread, on the tree that its next move reuses
+(:meth:`MCTSGenerator.start_pondering`), for at most ``ponder_seconds``; anything that
+touches the search stops it first (:meth:`MCTSGenerator.stop_pondering`, within a
+chunk of the search: tens of milliseconds). The GTP engine stops it on every command.
+
+``interrupt``: an event that stops the search of the move being chosen (GoGui's
+``# interrupt``, or the end of the controller's input); the move is then the best
+found so far.
+
+A single search is bounded: at most :data:`MAX_PLAYOUTS` playouts and
+:data:`MAX_SECONDS` seconds a move, whatever the limits or the clock ask for.
 """
 
 from __future__ import annotations
@@ -39,25 +52,35 @@ from igo.players.base import RESIGN, Decision
 from igo.search.config import STRONG, SearchConfig
 from igo.search.ownership import position_ownership
 from igo.search.search import Search, SearchResult
-from igo.search.timecontrol import MIN_SECONDS, Clock, move_budget
+from igo.search.timecontrol import MIN_SECONDS, Clock, max_budget, move_budget
 
 log = logging.getLogger(__name__)
+
+#: The most playouts one search may be asked for (about 1.5 hours on one core, 9x9).
+MAX_PLAYOUTS = 100_000_000
+#: The most seconds one search may be asked for.
+MAX_SECONDS = 3600.0
 
 
 @dataclass(frozen=True)
 class MoveLimits:
-    """How long one move may think: playouts, seconds, or both (first reached)."""
+    """How long one move may think: playouts, seconds, or both (first reached);
+    ``max_seconds``: how long it may go on when its two best moves are close (the time
+    manager's extension, under a clock)."""
 
     playouts: int | None = None
     seconds: float | None = 1.0
+    max_seconds: float | None = None
 
     def __post_init__(self) -> None:
         if self.playouts is None and self.seconds is None:
             raise ValueError("give playouts or seconds per move")
-        if self.playouts is not None and self.playouts < 1:
-            raise ValueError(f"playouts must be at least 1, got {self.playouts}")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError(f"seconds must be positive, got {self.seconds}")
+        if self.playouts is not None and not 1 <= self.playouts <= MAX_PLAYOUTS:
+            raise ValueError(f"playouts must be between 1 and {MAX_PLAYOUTS:,}, "
+                             f"got {self.playouts}")
+        if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
+            raise ValueError(f"seconds must be positive and at most {MAX_SECONDS:g}, "
+                             f"got {self.seconds}")
 
 
 @dataclass(frozen=True)
@@ -75,6 +98,13 @@ class EndingConfig:
     count_extra: float = 0.1
 
 
+def _less_time(lim: MoveLimits, seconds: float) -> MoveLimits:
+    """``lim`` with ``seconds`` taken off its time (and off its extension)."""
+    assert lim.seconds is not None
+    most = None if lim.max_seconds is None else max(lim.max_seconds - seconds, MIN_SECONDS)
+    return MoveLimits(lim.playouts, max(lim.seconds - seconds, MIN_SECONDS), most)
+
+
 class MCTSGenerator:
     """Chooses moves by MCTS; see the module docstring.
 
@@ -90,13 +120,22 @@ class MCTSGenerator:
         Move model for the priors (default: igo's model of the board size).
     ending
         Resign and pass rules.
+    ponder
+        Think on the opponent's time (see the module docstring).
+    ponder_seconds
+        The longest a ponder runs when nothing stops it.
+    adaptive_time
+        The time manager looks at the tree (:meth:`igo.search.Search.run`): a timed
+        search stops once its best move cannot change, and, under a clock with main
+        time left, goes on when its two best moves are close.
     """
 
     name = "mcts"
 
     def __init__(self, config: SearchConfig = STRONG, limits: MoveLimits | None = None,
                  rng: np.random.Generator | None = None, model: MoveModel | None = None,
-                 ending: EndingConfig | None = None) -> None:
+                 ending: EndingConfig | None = None, ponder: bool = False,
+                 ponder_seconds: float = 600.0, adaptive_time: bool = True) -> None:
         self.config = config
         self.limits = limits if limits is not None else MoveLimits()
         self.rng = rng if rng is not None else np.random.default_rng()
@@ -111,6 +150,14 @@ class MCTSGenerator:
         self.watcher: tuple[Callable[[SearchResult], None], float] | None = None
         self._low = 0
         self._warming: threading.Thread | None = None
+        self.ponder = ponder
+        self.adaptive_time = adaptive_time
+        self.ponder_seconds = min(float(ponder_seconds), MAX_SECONDS)
+        self._pondering: tuple[threading.Thread, threading.Event] | None = None
+        #: the last ponder's result (``None`` before any)
+        self.ponder_result: SearchResult | None = None
+        #: stops the search of the move being chosen (set by a GTP engine per command)
+        self.interrupt: threading.Event | None = None
 
     def prepare(self, board: Board, komi: float) -> None:
         """Build the search for a new game now (move model, kernels), so that the first
@@ -157,7 +204,9 @@ class MCTSGenerator:
 
     def search_for(self, board: Board, color: Color) -> Search:
         """The generator's search, moved to ``board`` with ``color`` to play (the
-        subtree of the moves played since its last position is kept)."""
+        subtree of the moves played since its last position is kept); a ponder is
+        stopped first."""
+        self.stop_pondering()
         b = board.copy()
         b.to_play = color
         if (self.search is None or self.search.size != b.size or self.search.komi != self.komi
@@ -175,9 +224,51 @@ class MCTSGenerator:
         search = self.search_for(board, color)
         callback, every = self.watcher if self.watcher is not None else (None, 0.5)
         result = search.run(playouts=lim.playouts, seconds=lim.seconds, on_progress=callback,
-                            progress_every=every)
+                            progress_every=every, stop=self.interrupt,
+                            max_seconds=lim.max_seconds, early_stop=self.adaptive_time)
         self.last_result = result
         return result
+
+    # ------------------------------------------------------------------ pondering
+    def start_pondering(self, board: Board) -> None:
+        """Search ``board`` (the opponent to move) in a background thread until
+        :meth:`stop_pondering` or ``ponder_seconds``; the tree serves the next move."""
+        self.stop_pondering()
+        if board.consecutive_passes >= 2:
+            return
+        search = self.search_for(board, board.to_play)
+        stop = threading.Event()
+
+        def ponder() -> None:
+            try:
+                self.ponder_result = search.run(seconds=self.ponder_seconds, stop=stop)
+            except Exception:  # the next move meets the same error and reports it
+                log.exception("pondering failed")
+
+        thread = threading.Thread(target=ponder, daemon=True, name="igo-ponder")
+        self._pondering = (thread, stop)
+        thread.start()
+
+    def stop_pondering(self) -> None:
+        """Stop a ponder and wait for it (a chunk of the search, or a reclaim)."""
+        if self._pondering is None:
+            return
+        thread, stop = self._pondering
+        self._pondering = None
+        stop.set()
+        thread.join()
+        r = self.ponder_result
+        if r is not None:
+            log.info("pondered %d playouts in %.1f s", r.playouts, r.seconds)
+
+    @property
+    def pondering(self) -> bool:
+        """True while a ponder runs."""
+        return self._pondering is not None
+
+    def close(self) -> None:
+        """Stop any background search (a ponder, a warm-up is left to finish)."""
+        self.stop_pondering()
 
     def _clock_limits(self, board: Board) -> MoveLimits:
         if self.clock is None:
@@ -185,7 +276,9 @@ class MCTSGenerator:
         budget = move_budget(self.clock, board.size, board.move_number)
         if budget is None:
             return self.limits
-        return MoveLimits(self.limits.playouts, budget)
+        budget = min(budget, MAX_SECONDS)
+        most = min(max_budget(self.clock, board.size, board.move_number, budget), MAX_SECONDS)
+        return MoveLimits(self.limits.playouts, budget, most if self.adaptive_time else None)
 
     def select_move(self, board: Board, color: Color) -> Decision:
         """The most visited move, or pass/resign by the ending rules."""
@@ -194,12 +287,21 @@ class MCTSGenerator:
         waited = self._ready()
         lim = self._clock_limits(board)
         if waited and lim.seconds is not None:  # the warm-up's wait came off this move's time
-            lim = MoveLimits(lim.playouts, max(lim.seconds - waited, MIN_SECONDS))
+            lim = _less_time(lim, waited)
         share = self.ending.count_share if opponent_passed else self.ending.count_extra
         count_seconds = None if lim.seconds is None else lim.seconds * share
         if opponent_passed and lim.seconds is not None:  # the count's time comes off the search
-            lim = MoveLimits(lim.playouts, lim.seconds * (1.0 - share))
+            lim = _less_time(lim, lim.seconds * share)
         result = self.analyze(board, color, lim)
+        decision = self._decide(board, color, result, opponent_passed, count_seconds)
+        if self.ponder and decision != RESIGN:
+            after = board.copy()
+            after.play(color, None if decision is None else Point(*decision))
+            self.start_pondering(after)
+        return decision
+
+    def _decide(self, board: Board, color: Color, result: SearchResult,
+                opponent_passed: bool, count_seconds: float | None) -> Decision:
         best = result.best
         if best is None:
             return None
@@ -236,6 +338,7 @@ class MCTSGenerator:
         """Ownership of ``board`` as the game ends: a search of ``final_playouts``
         from it, or of ``seconds`` if that comes first (both colours to move, half
         each), ``(size, size)`` in [-1, 1]."""
+        self.stop_pondering()
         return position_ownership(board, self.komi, self.config, self.model,
                                   playouts=self.ending.final_playouts, seconds=seconds,
                                   rng=self.rng)

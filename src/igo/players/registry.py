@@ -69,7 +69,11 @@ def mcts_player(options: dict[str, str], rng: np.random.Generator) -> Player:
     the MCTS engine (:mod:`igo.players.mcts`). ``preset`` is ``paper`` or ``strong``
     (default); ``playouts`` and ``time`` (seconds) limit each move (default 1 s);
     ``model`` is a move-model file for the priors (default: igo's model of the board
-    size); every other key is a field of :class:`igo.search.SearchConfig`."""
+    size); ``ponder=1`` thinks on the opponent's time (at most ``ponder_time``
+    seconds, default 600); ``adaptive_time=0`` turns off the time manager's early
+    stops and extensions (:class:`~igo.players.mcts.MCTSGenerator`); every other key
+    is a field of
+    :class:`igo.search.SearchConfig` (``max_tree_mb``, ``threads``...)."""
     from igo.players.mcts import MCTSGenerator, MoveLimits
     from igo.search.config import preset
 
@@ -81,13 +85,26 @@ def mcts_player(options: dict[str, str], rng: np.random.Generator) -> Player:
         seconds = float(opts.pop("time")) if "time" in opts else None
         if playouts is None and seconds is None:
             seconds = 1.0
+        ponder = _flag(opts.pop("ponder", "0"), "ponder")
+        adaptive = _flag(opts.pop("adaptive_time", "1"), "adaptive_time")
+        ponder_time = float(opts.pop("ponder_time", "600"))
+        if not ponder_time > 0:
+            raise ValueError(f"ponder_time must be positive, got {ponder_time}")
         config = config.with_options(**opts)
         limits = MoveLimits(playouts, seconds)
     except ValueError as exc:
         raise PlayerSpecError(f"igo:mcts: {exc}") from None
     label = "igo:mcts" + (":" + ",".join(f"{k}={v}" for k, v in options.items())
                           if options else "")
-    return EnginePlayer(MCTSGenerator(config, limits, rng, model=model), name=label)
+    gen = MCTSGenerator(config, limits, rng, model=model, ponder=ponder,
+                        ponder_seconds=ponder_time, adaptive_time=adaptive)
+    return EnginePlayer(gen, name=label)
+
+
+def _flag(text: str, name: str) -> bool:
+    if text.lower() not in ("0", "1", "true", "false", "yes", "no"):
+        raise ValueError(f"{name} takes 0 or 1, got {text!r}")
+    return text.lower() in ("1", "true", "yes")
 
 
 def policy_player(options: dict[str, str], rng: np.random.Generator) -> Player:

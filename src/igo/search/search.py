@@ -27,6 +27,7 @@ tree. How often that happened, and how long it took, is in the result's ``stats`
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -43,6 +44,7 @@ from igo.movepred.model import MoveModel
 from igo.search import _kernels as K
 from igo.search import _tabu_kernels as TB
 from igo.search import _tree_kernels as TK
+from igo.search import timecontrol as TC
 from igo.search.config import STRONG, SearchConfig
 from igo.search.patterns3 import pattern3_table
 from igo.search.priors import prior_scratch, prior_tables
@@ -96,6 +98,55 @@ def nearest_default_model(size: int) -> MoveModel:
         return load_default(size)
     except ModelFileError:
         return load_default(9 if size < 12 else 13 if size < 17 else 19)
+
+
+class _Run:
+    """The limits and the state of one :meth:`Search.run`: iterations done by each
+    thread, the deadline (moved by :meth:`extend`), the caller's stop event and the
+    run's own (``abort``: an early stop, or an error in a thread)."""
+
+    def __init__(self, share: int | None, seconds: float | None, max_seconds: float | None,
+                 early_stop: bool, stop: threading.Event | None, threads: int) -> None:
+        self.t0 = time.perf_counter()
+        self.share = share
+        self.seconds = seconds
+        self.deadline = self.t0 + seconds if seconds is not None else math.inf
+        self.max_deadline = self.deadline
+        if seconds is not None and max_seconds is not None and max_seconds > seconds:
+            self.max_deadline = self.t0 + max_seconds
+        self.early_stop = early_stop and seconds is not None
+        self.stop = stop
+        self.abort = threading.Event()
+        self.done = [0] * threads
+        self.stopped_early = False
+        self.extensions = 0
+
+    def finished(self, i: int) -> bool:
+        """Whether thread ``i`` stops; the others wait for thread 0 to decide at the
+        deadline (it may extend it) and stop when it does (``abort``)."""
+        limit = self.deadline if i == 0 else self.max_deadline
+        return (self.abort.is_set() or (self.stop is not None and self.stop.is_set())
+                or (self.share is not None and self.done[i] >= self.share)
+                or time.perf_counter() >= limit)
+
+    def until(self) -> float:
+        """Where a helper thread's chunk should end."""
+        return self.deadline if time.perf_counter() < self.deadline else self.max_deadline
+
+    def at_deadline(self) -> bool:
+        """True when the run ends by its time (not a stop, nor its playouts)."""
+        return (not self.abort.is_set() and not (self.stop is not None and self.stop.is_set())
+                and not (self.share is not None and self.done[0] >= self.share)
+                and time.perf_counter() >= self.deadline)
+
+    def can_extend(self) -> bool:
+        return self.deadline < self.max_deadline
+
+    def extend(self) -> None:
+        assert self.seconds is not None
+        self.deadline = min(self.max_deadline,
+                            time.perf_counter() + TC.EXTEND_STEP * self.seconds)
+        self.extensions += 1
 
 
 class _Trees:
@@ -173,8 +224,8 @@ class _Trees:
         self.reclaim_max = max(self.reclaim_max, dt)
         self.nodes_dropped += before - after
         self.last_reclaim = (time.monotonic(), dt, before, after)
-        log.info("search tree full (%d nodes): reclaimed in %.3f s, kept %d", before, dt,
-                 after)
+        log.debug("search tree full (%d nodes): reclaimed in %.3f s, kept %d", before, dt,
+                  after)
         self._waiting = 0
         self._generation += 1
         self._cond.notify_all()
@@ -257,6 +308,7 @@ class Search:
                         for _ in range(config.threads)]
         self._tree_sets = [shared] if shared is not None else [wk.trees for wk in self.workers]
         self.board = board.copy()
+        self._timing = {"stopped_early": 0, "extensions": 0}
         self._expand_root()
 
     # ------------------------------------------------------------------ position
@@ -351,25 +403,37 @@ class Search:
     def run(self, playouts: int | None = None, seconds: float | None = None,
             stop: threading.Event | None = None,
             on_progress: Callable[[SearchResult], None] | None = None,
-            progress_every: float = 0.5) -> SearchResult:
+            progress_every: float = 0.5, *, max_seconds: float | None = None,
+            early_stop: bool = False) -> SearchResult:
         """Search until ``playouts`` more iterations (over all trees), ``seconds``
         have passed, or ``stop`` is set, whichever comes first (at least one
         limit is needed). ``on_progress`` gets the current result every
-        ``progress_every`` seconds (from the calling thread)."""
+        ``progress_every`` seconds (from the calling thread).
+
+        Time management (:class:`_Run`): with ``early_stop``, a timed search stops
+        as soon as the most visited move cannot be overtaken in the time left at the
+        rate seen; with ``max_seconds`` (more than ``seconds``), a search whose two
+        most visited moves are close at ``seconds`` goes on, by steps, up to
+        ``max_seconds`` (:mod:`igo.search.timecontrol`)."""
         if playouts is None and seconds is None and stop is None:
             raise ValueError("give playouts, seconds or a stop event")
-        t0 = time.perf_counter()
-        deadline = t0 + seconds if seconds is not None else None
         share = None if playouts is None else -(-playouts // len(self.workers))
-        done = [0] * len(self.workers)
-        halt = stop if stop is not None else threading.Event()
+        ctl = _Run(share, seconds, max_seconds, early_stop, stop, len(self.workers))
 
         for trees in self._tree_sets:
             trees.start(sum(wk.trees is trees for wk in self.workers))
+        reclaims = [(ts.reclaims, ts.reclaim_max) for ts in self._tree_sets]
 
         def work(i: int) -> None:
             try:
-                self._work(i, share, deadline, halt, done)
+                if i == 0:
+                    self._lead(ctl, on_progress, progress_every)
+                else:
+                    while not ctl.finished(i):
+                        self._chunk(i, ctl, ctl.until())
+            except BaseException:
+                ctl.abort.set()  # an error in one thread (a report's write) stops all
+                raise
             finally:
                 self.workers[i].trees.leave()
 
@@ -377,50 +441,91 @@ class Search:
                    for i in range(1, len(self.workers))]
         for th in threads:
             th.start()
-        if on_progress is None:
+        try:
             work(0)
-        else:
-            try:
-                self._work_reporting(share, deadline, halt, done, on_progress,
-                                     progress_every)
-            finally:
-                self.workers[0].trees.leave()
-        for th in threads:
-            th.join()
-        return self.result(time.perf_counter() - t0)
+        finally:
+            for th in threads:
+                th.join()
+        self._timing = {"stopped_early": int(ctl.stopped_early),
+                        "extensions": ctl.extensions}
+        self._log_reclaims(reclaims, time.perf_counter() - ctl.t0)
+        return self.result(time.perf_counter() - ctl.t0)
 
-    def _work_reporting(self, share: int | None, deadline: float | None,
-                        halt: threading.Event, done: list[int],
-                        on_progress: Callable[[SearchResult], None], every: float) -> None:
-        t0 = time.perf_counter()
-        next_report = t0 + every
-        while not self._finished(0, share, deadline, halt, done):
-            self._chunk(0, share, deadline, done, min(next_report, deadline or next_report))
-            if time.perf_counter() >= next_report:
-                on_progress(self.result(time.perf_counter() - t0))
+    def _log_reclaims(self, before: list[tuple[int, float]], seconds: float) -> None:
+        """One line (INFO) when the trees were reclaimed during a run."""
+        n = sum(ts.reclaims for ts in self._tree_sets) - sum(r for r, _ in before)
+        if n <= 0:
+            return
+        longest = max(ts.reclaim_max for ts in self._tree_sets)
+        st = self.tree_stats()
+        log.info("search: the tree filled %d time%s in %.1f s and was reclaimed (%d nodes a "
+                 "pool, %d MB in all; the longest pause %.3f s; %d reclaims since the "
+                 "search began)", n, "" if n == 1 else "s", seconds, st["tree_capacity"],
+                 st["tree_bytes"] >> 20, longest, st["reclaims"])
+
+    def _lead(self, ctl: _Run, on_progress: Callable[[SearchResult], None] | None,
+              every: float) -> None:
+        """Thread 0: search, report, and manage the time."""
+        next_report = ctl.t0 + every if on_progress is not None else math.inf
+        next_check = ctl.t0 + TC.CHECK_EVERY
+        while True:
+            if ctl.finished(0):
+                if ctl.at_deadline():
+                    if ctl.can_extend() and self._unclear():
+                        ctl.extend()
+                        continue
+                    ctl.abort.set()  # the others wait for this decision
+                return
+            until = min(next_report, next_check, ctl.deadline)
+            self._chunk(0, ctl, until)
+            now = time.perf_counter()
+            if on_progress is not None and now >= next_report:
+                on_progress(self.result(now - ctl.t0))
                 next_report += every
+            if now >= next_check:
+                next_check = now + TC.CHECK_EVERY
+                if ctl.early_stop and self._settled(ctl, now):
+                    ctl.stopped_early = True
+                    ctl.abort.set()
 
-    def _finished(self, i: int, share: int | None, deadline: float | None,
-                  halt: threading.Event, done: list[int]) -> bool:
-        return (halt.is_set() or (share is not None and done[i] >= share)
-                or (deadline is not None and time.perf_counter() >= deadline))
+    def _top_two(self) -> tuple[float, float]:
+        """Visits of the two most visited root moves, over the trees."""
+        counts: dict[int, float] = {}
+        for t in self.trees():
+            f = int(t.first[0])
+            if f < 0:
+                continue
+            k = int(t.nch[0])
+            for m, n, fl in zip(t.move[f:f + k], t.N[f:f + k], t.flags[f:f + k],
+                                strict=True):
+                if not fl & 1:
+                    counts[int(m)] = counts.get(int(m), 0.0) + float(n)
+        top = [*sorted(counts.values(), reverse=True), 0.0, 0.0]
+        return top[0], top[1]
 
-    def _work(self, i: int, share: int | None, deadline: float | None,
-              halt: threading.Event, done: list[int]) -> None:
-        while not self._finished(i, share, deadline, halt, done):
-            self._chunk(i, share, deadline, done, deadline)
+    def _settled(self, ctl: _Run, now: float) -> bool:
+        """True when the most visited move cannot be overtaken before the deadline
+        (by the rate of iterations seen so far)."""
+        elapsed = now - ctl.t0
+        if ctl.seconds is None or elapsed < TC.EARLY_STOP_AFTER * ctl.seconds:
+            return False
+        best, second = self._top_two()
+        return TC.settled(best, second, sum(ctl.done) / elapsed * (ctl.deadline - now))
 
-    def _chunk(self, i: int, share: int | None, deadline: float | None, done: list[int],
-               until: float | None) -> None:
+    def _unclear(self) -> bool:
+        best, second = self._top_two()
+        return TC.unclear(best, second)
+
+    def _chunk(self, i: int, ctl: _Run, until: float) -> None:
         wk = self.workers[i]
         color, p1, p2, passes = self._root_args()
         n = 64
         rate = wk.rate
         if rate > 0:
             n = max(8, int(rate * CHUNK_SECONDS))
-        if share is not None:
-            n = min(n, share - done[i])
-        if until is not None:
+        if ctl.share is not None:
+            n = min(n, ctl.share - ctl.done[i])
+        if until < math.inf:
             left = until - time.perf_counter()
             if rate > 0:
                 n = max(1, min(n, int(rate * left) + 1))
@@ -431,7 +536,7 @@ class Search:
         dt = time.perf_counter() - t0
         if dt > 0 and ran == n:
             wk.rate = n / dt if wk.rate == 0 else 0.7 * wk.rate + 0.3 * n / dt
-        done[i] += ran
+        ctl.done[i] += ran
         if ran < n:
             wk.trees.pause()
 
@@ -462,6 +567,7 @@ class Search:
         stats = np.sum([wk.stats for wk in self.workers], axis=0)
         named = {n: int(v) for n, v in zip(K.STAT_NAMES, stats, strict=True)}
         named.update(self.tree_stats())
+        named.update(self._timing)
         return SearchResult(tuple(moves), named["playouts"] + named["terminal"], seconds,
                             named)
 

@@ -89,3 +89,39 @@ def move_budget(clock: Clock, size: int, move_number: int) -> float | None:
     elif clock.system == "canadian" and period > 0 and clock.stones > 0:
         share = max(share, period / clock.stones)
     return _keep_back(share)
+
+
+# ---------------------------------------------------------------------- within a move
+#: Seconds between two looks at the tree by the time manager.
+CHECK_EVERY = 0.05
+#: A search is never stopped early before this share of its time.
+EARLY_STOP_AFTER = 0.1
+#: The two most visited moves are close when the first has fewer than this many times
+#: the second's visits: then a search with room to spare goes on.
+CLOSE_RATIO = 1.5
+#: Each extension adds this share of the move's time.
+EXTEND_STEP = 0.5
+#: The longest a move may think, as a multiple of its budget (and within the clock).
+MAX_EXTENSION = 2.0
+
+
+def settled(best: float, second: float, remaining: float) -> bool:
+    """True when the most visited move (``best`` visits) cannot be overtaken by the
+    second (``second``) with the ``remaining`` iterations the search still expects to
+    run (all of them going to the second: the bound is safe)."""
+    return best > 0 and best - second > remaining
+
+
+def unclear(best: float, second: float) -> bool:
+    """True when the two most visited moves are close (:data:`CLOSE_RATIO`)."""
+    return second > 0 and best < CLOSE_RATIO * second
+
+
+def max_budget(clock: Clock, size: int, move_number: int, budget: float) -> float:
+    """The most a move whose budget is ``budget`` may think when its two best moves are
+    close: :data:`MAX_EXTENSION` times the budget, within main time only (never more
+    than a tenth of the main time left); in overtime, the budget itself."""
+    if clock.system == "none" or clock.in_overtime:
+        return budget
+    main = clock.left if clock.left is not None else clock.main_time
+    return max(budget, min(MAX_EXTENSION * budget, _keep_back(0.1 * max(main, 0.0))))
