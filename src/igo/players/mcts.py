@@ -179,7 +179,9 @@ class MCTSGenerator:
     def _warm(self, size: int, komi: float) -> None:
         try:
             small = self.config.with_options(tree_capacity=1000)  # the kernels and a reclaim
-            Search(Board(size), komi, small, self.model, seed=1).run(playouts=300)
+            search = Search(Board(size), komi, small, self.model, seed=1)
+            search.log_reclaims = False
+            search.run(playouts=300)
         except Exception:  # the first move will meet the same error and report it
             log.exception("warm-up failed")
 

@@ -309,6 +309,8 @@ class Search:
         self._tree_sets = [shared] if shared is not None else [wk.trees for wk in self.workers]
         self.board = board.copy()
         self._timing = {"stopped_early": 0, "extensions": 0}
+        #: say on the log (INFO) when a run had to reclaim its trees
+        self.log_reclaims = True
         self._expand_root()
 
     # ------------------------------------------------------------------ position
@@ -454,7 +456,7 @@ class Search:
     def _log_reclaims(self, before: list[tuple[int, float]], seconds: float) -> None:
         """One line (INFO) when the trees were reclaimed during a run."""
         n = sum(ts.reclaims for ts in self._tree_sets) - sum(r for r, _ in before)
-        if n <= 0:
+        if n <= 0 or not self.log_reclaims:
             return
         longest = max(ts.reclaim_max for ts in self._tree_sets)
         st = self.tree_stats()

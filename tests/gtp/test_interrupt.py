@@ -1,0 +1,193 @@
+"""Long commands can be stopped (issue 24): GoGui's ``# interrupt``, the end of input, a
+controller that stops reading, and bounds on what one command may ask for; live
+analysis streamed through the tree's reclaims."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+from tests.gtp.test_analysis_lines import lizzie_parse
+from tests.gtp.test_analyze_stream import Session
+
+from igo.gtp.engine import GtpEngine
+from igo.gtp.streaming import is_interrupt
+from igo.players.mcts import MAX_PLAYOUTS, MCTSGenerator, MoveLimits
+from igo.search.config import preset
+
+
+def endless_engine(max_tree_mb: int = 64, threads: int = 1) -> GtpEngine:
+    """An engine whose moves would search for hours."""
+    config = preset("strong").with_options(max_tree_mb=max_tree_mb, threads=threads)
+    gen = MCTSGenerator(config, MoveLimits(MAX_PLAYOUTS, None), rng=np.random.default_rng(1))
+    return GtpEngine(gen, size=9, komi=7, rng=np.random.default_rng(2))
+
+
+def test_interrupt_lines() -> None:
+    assert is_interrupt("# interrupt\n") and is_interrupt("#interrupt") and \
+        is_interrupt("  #  Interrupt \r\n")
+    assert not is_interrupt("# interrupted\n") and not is_interrupt("interrupt\n")
+    assert not is_interrupt("1 name # interrupt\n")
+
+
+def test_gogui_interrupt_stops_a_genmove_which_plays_its_best_move() -> None:
+    session = Session(endless_engine())
+    session.send("1 genmove b\n")
+    time.sleep(1.0)
+    t0 = time.monotonic()
+    session.send("# interrupt\n")
+    session.wait("=1 ")
+    assert time.monotonic() - t0 < 5.0
+    mark = session.send("2 name\n")
+    session.wait("=2 igo\n\n", mark)
+    out = session.close()
+    assert re.match(r"=1 [A-J]\d\n\n=2 igo\n\n$", out), out
+    gen = session.engine.generator
+    assert isinstance(gen, MCTSGenerator) and gen.last_result is not None
+    assert gen.last_result.playouts > 100
+
+
+def test_an_interrupt_between_commands_is_ignored() -> None:
+    session = Session(endless_engine())
+    session.send("# interrupt\n1 name\n# interrupt\n2 version\n")
+    session.wait("=2 ")
+    out = session.close()
+    assert out.startswith("=1 igo\n\n=2 ")
+
+
+def test_end_of_input_stops_a_search_and_the_engine() -> None:
+    session = Session(endless_engine(threads=2))
+    session.send("1 genmove b\n")
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    out = session.close()  # closes stdin, then waits for engine.run to return
+    assert time.monotonic() - t0 < 10.0
+    assert re.match(r"=1 [A-J]\d\n\n$", out), out
+
+
+def test_end_of_input_stops_a_genmove_analyze() -> None:
+    session = Session(endless_engine())
+    session.send("1 kata-genmove_analyze b 20\n")
+    session.wait_lines("info move", 2)
+    out = session.close()
+    assert out.rstrip("\n").split("\n")[-1].startswith("play ")
+
+
+class BrokenStdout:
+    """A controller that has gone: every write fails."""
+
+    def __init__(self) -> None:
+        self.writes = 0
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_failed_write_stops_the_engine_and_its_analysis() -> None:
+    import io
+
+    engine = endless_engine()
+    stdout = BrokenStdout()
+    t0 = time.monotonic()
+    engine.run(io.StringIO("lz-analyze b 10\nname\n"), stdout)  # type: ignore[arg-type]
+    assert time.monotonic() - t0 < 10.0 and stdout.writes == 1
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ("igo-search_visits b 999999999999", "invalid number of playouts: 999999999999 "
+     "(must be at most 100,000,000)"),
+    ("lz-analyze b 10 playouts 999999999999", "invalid playouts: 999999999999 "
+     "(must be at most 100,000,000)"),
+    ("time_settings 999999999999 0 0", "invalid main time: 999999999999 "
+     "(must be at most 10,000,000)"),
+    ("kgs-time_settings absolute 999999999999", "invalid time setting: 999999999999 "
+     "(must be at most 10,000,000)"),
+    ("time_left b 999999999999 0", "invalid time: 999999999999 "
+     "(must be at most 10,000,000)"),
+    ("igo-ownership b 999999999999", "invalid number of playouts: 999999999999 "
+     "(must be at most 100,000,000)"),
+])
+def test_what_one_command_may_ask_for_is_bounded(line: str, error: str) -> None:
+    engine = endless_engine()
+    assert engine.handle_line(line) == f"? {error}\n\n"
+
+
+def test_a_huge_clock_thinks_at_most_an_hour_a_move() -> None:
+    from igo.players.mcts import MAX_SECONDS
+
+    engine = endless_engine()
+    gen = engine.generator
+    assert isinstance(gen, MCTSGenerator)
+    assert engine.handle_line("time_settings 10000000 0 0") == "=\n\n"
+    from igo.gtp.state import GameState  # noqa: F401 - the clock as the engine gives it
+    from igo.players.base import tell_context
+
+    tell_context(gen, engine.state.komi, engine.state.clock(engine.state.board.to_play))
+    lim = gen._clock_limits(engine.state.board)
+    assert lim.seconds == MAX_SECONDS and lim.max_seconds == MAX_SECONDS
+
+
+def test_igo_gtp_exits_when_its_controller_goes() -> None:
+    """The orphaned engines of the issue: stdin closed while a move searches."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "igo", "gtp", "--size", "9", "--playouts", "100000000",
+         "--threads", "1", "--max-tree-mb", "64"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdin is not None
+    proc.stdin.write("1 name\n2 genmove b\n")
+    proc.stdin.flush()
+    time.sleep(3.0)
+    proc.stdin.close()
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("igo gtp went on searching after its input closed")
+    assert proc.stdout is not None
+    out = proc.stdout.read()
+    assert proc.returncode == 0
+    assert re.match(r"=1 igo\n\n=2 [A-J]\d\n\n$", out), out
+
+
+def test_lz_analyze_streams_through_reclaims() -> None:
+    """A 4 MB tree fills within a second: the analysis lines keep coming at their
+    interval (no pause over half a second), the best move's visits keep growing, its
+    line stays a tree line (not a one-move pv on an unexpanded leaf), and
+    ``igo-search_stats`` says how often the tree was reclaimed."""
+    session = Session(endless_engine(max_tree_mb=4, threads=2))
+    session.send("lz-analyze b 10\n")
+    stamps: list[tuple[float, str]] = []
+    t_end = time.monotonic() + 6.0
+    seen = 0
+    while time.monotonic() < t_end:
+        text = session.out.getvalue()
+        lines = [ln for ln in text.split("\n") if ln.startswith("info")]
+        for ln in lines[seen:]:
+            stamps.append((time.monotonic(), ln))
+        seen = len(lines)
+        time.sleep(0.01)
+    mark = session.send("igo-search_stats\n")
+    session.wait("nodes_dropped", mark)
+    out = session.close()
+    stats = dict(ln.split(" ", 1) for ln in out[mark:].split("\n")
+                 if ln and not ln.startswith("=") and " " in ln)
+    stats = {k.lstrip("= "): v for k, v in stats.items()}
+    assert int(stats["reclaims"]) >= 5, stats
+    assert int(stats["tree_bytes"]) <= 4 * 2**20
+    assert len(stamps) >= 30
+    gaps = [b[0] - a[0] for a, b in zip(stamps, stamps[1:], strict=False)]
+    assert max(gaps) < 0.6, max(gaps)
+    parsed = [lizzie_parse(ln, kata=False) for _, ln in stamps]
+    tops = [max(p, key=lambda m: int(str(m["playouts"]))) for p in parsed]
+    visits = [int(str(t["playouts"])) for t in tops]
+    assert visits[-1] > 5 * visits[len(tops) // 5], visits
+    pvs = [t["variation"] for t in tops[len(tops) // 5:]]
+    assert all(isinstance(v, list) and len(v) >= 3 for v in pvs), pvs
