@@ -13,6 +13,7 @@ plot (visits, pv length and memory over time)::
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import re
 import subprocess
@@ -65,7 +66,7 @@ def run(size: int, seconds: float, move: str, extra: list[str]) -> dict[str, obj
     proc.stdin.flush()
     rest = proc.stdout.read()
     proc.wait(timeout=60)
-    gaps = [b["t"] - a["t"] for a, b in zip(rows, rows[1:], strict=False)]  # type: ignore[operator]
+    gaps = [b["t"] - a["t"] for a, b in itertools.pairwise(rows)]  # type: ignore[operator]
     return {"command": " ".join(cmd[1:]), "size": size, "first_line_s": first,
             "seconds": seconds, "rows": rows, "max_gap_s": max(gaps, default=0.0),
             "max_rss_mb": max((r["rss_mb"] for r in rows), default=0.0),  # type: ignore[type-var]

@@ -4,6 +4,7 @@ analysis streamed through the tree's reclaims."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
 import sys
@@ -183,7 +184,7 @@ def test_lz_analyze_streams_through_reclaims() -> None:
     assert int(stats["reclaims"]) >= 5, stats
     assert int(stats["tree_bytes"]) <= 4 * 2**20
     assert len(stamps) >= 30
-    gaps = [b[0] - a[0] for a, b in zip(stamps, stamps[1:], strict=False)]
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(stamps)]
     assert max(gaps) < 0.6, max(gaps)
     parsed = [lizzie_parse(ln, kata=False) for _, ln in stamps]
     tops = [max(p, key=lambda m: int(str(m["playouts"]))) for p in parsed]
