@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from igo.analysis.position import read_search
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.gtp.analysis_lines import Report, format_report
@@ -43,7 +44,6 @@ from igo.gtp.args import MAX_PLAYOUTS, parse_color, parse_int
 from igo.gtp.errors import GtpError
 from igo.gtp.streaming import Emit, StreamHandler, StreamJob
 from igo.players.base import tell_context
-from igo.search.analysis import analyze_moves, root_winrate, score_lead
 from igo.search.search import Search, SearchResult
 
 if TYPE_CHECKING:
@@ -135,13 +135,12 @@ def parse_analyze_args(args: Sequence[str], dialect: str) -> AnalyzeArgs:
 
 
 def report_line(dialect: str, search: Search, result: SearchResult, opts: AnalyzeArgs) -> str:
-    """The analysis line of ``search`` now (``""`` before any visit)."""
-    moves = analyze_moves(search, result, min_moves=opts.min_moves, max_moves=opts.max_moves)
-    own = None
-    if opts.ownership:
-        own = search.ownership() * (1.0 if search.color() is Color.BLACK else -1.0)
-    visits = sum(m.visits for m in result.moves)
-    report = Report(search.size, moves, score_lead(search), visits, root_winrate(result), own)
+    """The analysis line of ``search`` now (``""`` before any visit): the figures of
+    :func:`igo.analysis.position.read_search`, the service ``igo review`` uses too."""
+    ev = read_search(search, result, min_moves=opts.min_moves, max_moves=opts.max_moves,
+                     ownership=opts.ownership)
+    report = Report(ev.size, ev.moves, ev.score_lead, ev.visits, ev.winrate,
+                    ev.ownership_to_play())
     return format_report(dialect, report, pv_visits=opts.pv_visits, with_root=opts.root_info)
 
 
