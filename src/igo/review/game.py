@@ -1,0 +1,125 @@
+"""A game reviewed: :func:`review_game` puts together the engine's evaluations of
+every position (:mod:`igo.review.evaluate`), the move model's view of every move
+(paper 000, :mod:`igo.analysis.expected`), the figures per move and per player
+(:mod:`igo.review.figures`), each player's rank from the game (paper 002,
+:mod:`igo.review.strength`), and the influence (paper 003's ``fukui``, tuned
+constants) and the engine's ownership at the biggest mistakes and at the end.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from igo.analysis.expected import ModelView, model_view
+from igo.analysis.position import Budget, PositionEval
+from igo.arena.executor import Executor
+from igo.core.color import Color
+from igo.core.record import GameRecord
+from igo.core.replay import iter_positions, replay
+from igo.influence import get_model
+from igo.review.cache import EvalCache
+from igo.review.evaluate import EvalCounts, EvalSettings, evaluate_game
+from igo.review.figures import (
+    MoveFigures,
+    PlayerFigures,
+    biggest_mistakes,
+    move_figures,
+    player_figures,
+)
+from igo.review.strength import RankEstimate, rank_estimates
+from igo.search.search import nearest_default_model
+
+#: Biggest mistakes shown per player by default.
+MISTAKES_PER_PLAYER = 3
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A position drawn on the page: the stones, the influence (fukui, +Black) and
+    the engine's ownership (+1 Black) there."""
+
+    stones: np.ndarray
+    influence: np.ndarray
+    ownership: np.ndarray | None
+
+
+@dataclass
+class GameReview:
+    """Everything a review's page, JSON and SGF show (see the module docstring).
+
+    ``positions[k]`` are the stones of position ``k`` (0 … moves), ``mistakes`` the
+    biggest mistakes of each player with the moment before each, ``end`` the final
+    position.
+    """
+
+    record: GameRecord
+    budget: Budget
+    settings: EvalSettings
+    evals: list[PositionEval]
+    views: list[ModelView]
+    moves: list[MoveFigures]
+    players: dict[Color, PlayerFigures]
+    ranks: dict[Color, RankEstimate]
+    mistakes: dict[Color, list[tuple[MoveFigures, Moment]]]
+    end: Moment
+    positions: list[np.ndarray]
+    counts: EvalCounts = field(default_factory=EvalCounts)
+    seconds: float = 0.0
+
+
+def _views_and_positions(record: GameRecord) -> tuple[list[ModelView], list[np.ndarray]]:
+    model = nearest_default_model(record.size)
+    views, stones = [], []
+    for board, move in iter_positions(record):
+        stones.append(board.to_array())
+        views.append(model_view(board, model, move.color))
+    stones.append(replay(record).to_array())
+    return views, stones
+
+
+def review_game(record: GameRecord, settings: EvalSettings | None = None, *,
+                executor: Executor | None = None, cache: EvalCache | None = None,
+                on_done: Callable[[int], None] | None = None,
+                mistakes: int = MISTAKES_PER_PLAYER) -> GameReview:
+    """Review ``record`` (see the module docstring); ``executor``, ``cache`` and
+    ``on_done`` as :func:`~igo.review.evaluate.evaluate_game`.
+
+    Raises
+    ------
+    IllegalMoveError
+        If the record has an illegal move.
+    ValueError
+        If the record has no move.
+    """
+    if not record.moves:
+        raise ValueError("the record has no move to review")
+    start = time.perf_counter()
+    settings = settings if settings is not None else EvalSettings()
+    counts = EvalCounts()
+    evals = evaluate_game(record, settings, executor=executor, cache=cache, on_done=on_done,
+                          counts=counts)
+    views, positions = _views_and_positions(record)
+    moves = move_figures(record, evals, views)
+    fukui = get_model("fukui")
+
+    def moment(k: int) -> Moment:
+        return Moment(positions[k], fukui(positions[k]), evals[k].ownership)
+
+    colours = (Color.BLACK, Color.WHITE)
+    b_rank, w_rank = rank_estimates(record)
+    review = GameReview(
+        record, settings.budget_for(record.size), settings, evals, views, moves,
+        {c: player_figures(moves, c) for c in colours},
+        {Color.BLACK: b_rank, Color.WHITE: w_rank},
+        {c: [(m, moment(m.number - 1)) for m in biggest_mistakes(moves, c, mistakes)]
+         for c in colours},
+        moment(len(record.moves)), positions, counts)
+    review.seconds = time.perf_counter() - start
+    return review
+
+
+__all__ = ["MISTAKES_PER_PLAYER", "GameReview", "Moment", "review_game"]

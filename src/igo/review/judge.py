@@ -1,0 +1,64 @@
+"""How strong the judge of a review is: igo's MCTS engine as we measured it
+(``experiments/tabu_mcts/README.md``), and the budget the review gave it. A review
+says this on its page, so that a player stronger than the engine reads its verdicts
+for what they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from igo.analysis.position import Budget
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """One measured match of the engine."""
+
+    board: int
+    opponent: str
+    conditions: str
+    games: int
+    score: float
+    interval: tuple[float, float] | None
+
+    def text(self) -> str:
+        """One sentence."""
+        ci = "" if self.interval is None else \
+            f" [95 %: {self.interval[0]:.3f}, {self.interval[1]:.3f}]"
+        return (f"{self.board}x{self.board}, {self.conditions}: scored {self.score:.3f} over "
+                f"{self.games} games against {self.opponent}{ci}")
+
+
+#: The engine's measured strength (``experiments/tabu_mcts/README.md``).
+MEASURED: tuple[Measurement, ...] = (
+    Measurement(9, "GNU Go 3.8 level 10", "1 s a move, both cores", 200, 0.948,
+                (0.907, 0.971)),
+    Measurement(9, "GNU Go 3.8 level 10", "0.3 s a move, one thread (about 2,500 playouts)",
+                100, 0.870, (0.790, 0.922)),
+    Measurement(19, "GNU Go 3.8 level 10", "5 s a move", 50, 0.780, (0.648, 0.872)),
+    Measurement(9, "Pachi 12.90", "1 s a move (Pachi won 10 of 10)", 10, 0.0, None),
+)
+
+ENGINE = "igo's MCTS engine (paper 001, the strong preset: move-model priors, RAVE, " \
+         "heavy playouts)"
+
+CAVEAT = ("GNU Go plays at an amateur kyu level and Pachi is stronger than igo's engine, "
+          "so this judge is a club player, not a professional: its verdicts on a strong "
+          "player's moves are a second opinion, not the truth. Its score is the mean "
+          "area score of its playouts, which swings by a few points from one position to "
+          "the next; single losses below 1.5 points are mostly that noise.")
+
+
+def judge_lines(budget: Budget, size: int) -> list[str]:
+    """The judge's description: what it is, the budget it had, what we measured."""
+    lines = [f"Judge: {ENGINE}, {budget.describe()} a position, one search thread.",
+             *("Measured: " + m.text() for m in MEASURED if m.board == size or size not in
+               (9, 19)),
+             *("Measured: " + m.text() for m in MEASURED if m.board != size and size in
+               (9, 19)),
+             CAVEAT]
+    return lines
+
+
+__all__ = ["CAVEAT", "ENGINE", "MEASURED", "Measurement", "judge_lines"]

@@ -1,0 +1,76 @@
+"""Each player's rank from this one game (paper 002), as ``igo strength GAME.sgf``
+estimates it: igo's estimator over move-model features
+(:func:`igo.strength.predict.raw_predictions`, :func:`~igo.strength.predict.game_estimate`),
+with its 95 % interval; or why there is none (the default model reads even 19x19
+games of at least 20 moves only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from igo.core.record import GameRecord
+from igo.strength.data import GameView
+from igo.strength.default import default_model_path
+from igo.strength.estimator import StrengthModel, StrengthModelError, load_model
+from igo.strength.predict import check_view, game_estimate, raw_predictions
+
+
+@dataclass(frozen=True)
+class RankEstimate:
+    """A player's estimated rank, or why it is not available.
+
+    Attributes
+    ----------
+    available
+        Whether there is an estimate.
+    reason
+        Why not (empty when available).
+    rank, low_rank, high_rank
+        The estimate and its 95 % interval as rank text (``3d``, ``5k``).
+    rating, sd
+        The same in rating points, and the standard deviation.
+    classes
+        The probabilities of the model's three classes, by name.
+    """
+
+    available: bool
+    reason: str = ""
+    rank: str = ""
+    low_rank: str = ""
+    high_rank: str = ""
+    rating: float = 0.0
+    sd: float = 0.0
+    classes: tuple[tuple[str, float], ...] = ()
+
+
+def not_available(reason: str) -> tuple[RankEstimate, RankEstimate]:
+    """The same missing estimate for both players."""
+    e = RankEstimate(False, reason)
+    return e, e
+
+
+def rank_estimates(record: GameRecord, model: StrengthModel | None = None
+                   ) -> tuple[RankEstimate, RankEstimate]:
+    """Black's and White's estimates (``model``: igo's default 19x19 model)."""
+    if record.size != 19:
+        return not_available(f"not available: igo's strength model reads 19x19 games only "
+                             f"(this game is {record.size}x{record.size})")
+    try:
+        model = model if model is not None else load_model(default_model_path(19))
+        view = GameView.of(record)
+        check_view(view, model)
+    except (StrengthModelError, ValueError) as exc:
+        return not_available(f"not available: {exc}")
+    raw = raw_predictions(model, [view])[0]
+    sc = model.scale
+    out = []
+    for k, colour in enumerate("BW"):
+        e = game_estimate(model, float(raw[k]), colour)
+        out.append(RankEstimate(True, "", sc.rank_text(e.rating), sc.rank_text(e.low),
+                                sc.rank_text(e.high), e.rating, e.sd,
+                                tuple(zip(sc.class_names(), e.classes, strict=True))))
+    return out[0], out[1]
+
+
+__all__ = ["RankEstimate", "not_available", "rank_estimates"]
