@@ -135,6 +135,29 @@ def compact(src: Tree, root: int, dst: Tree, keep: int) -> int:
 
 
 @njit
+def touch(t: Tree, start: int, end: int) -> None:
+    """Write one element on every page of nodes ``start .. end - 1`` of every array of
+    ``t`` (a spare pool: its content does not matter), so that the system commits those
+    pages now, in small steps during a search, and not all at once inside a reclaim."""
+    end = min(end, t.first.shape[0])
+    for i in range(start, end, 512):  # 512 float64 = one 4 KB page
+        t.N[i] = 0.0
+        t.W[i] = 0.0
+        t.RN[i] = 0.0
+        t.RW[i] = 0.0
+        t.P[i] = 0.0
+        t.PR[i] = 0.0
+        if (i - start) % 1024 < 512:  # int32: a page every 1024 nodes
+            t.first[i] = -1
+            t.nch[i] = 0
+            t.move[i] = 0
+            t.parent[i] = -1
+            t.tslot[i] = -1
+        if (i - start) % 4096 < 512:  # int8: a page every 4096 nodes
+            t.flags[i] = 0
+
+
+@njit
 def copy_subtree(src: Tree, root: int, dst: Tree) -> int:
     """:func:`compact` keeping as much as ``dst`` holds."""
     return compact(src, root, dst, dst.first.shape[0])
