@@ -9,6 +9,8 @@
    move-evaluation model (paper 000) expects the players' first 50 moves, its top
    moves at one position, and the influence maps (papers 000 and 003) of a middle-game
    position, drawn to SVG.
+3. The review of the game just played (``igo review``, a small budget: 300 playouts a
+   position), written as one HTML page beside the SGF (``demo-review.html``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from igo.core.board import Board
+from igo.core.color import Color
 from igo.core.move import Move
+from igo.core.record import GameRecord
+
+#: Playouts a position in the demo's review (a 9x9 game in a few seconds).
+REVIEW_PLAYOUTS = 300
 
 
 def add_parser(sub: Any) -> None:
@@ -41,6 +48,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--delay", type=float, default=0.0, help="seconds to pause per move")
     p.add_argument("--no-analysis", action="store_true",
                    help="skip part 2 (move model and influence on the bundled 19x19 game)")
+    p.add_argument("--no-review", action="store_true",
+                   help="skip part 3 (the review of the game played)")
+    p.add_argument("--review-playouts", type=int, default=REVIEW_PLAYOUTS,
+                   help=f"playouts a position of the review (default {REVIEW_PLAYOUTS})")
     p.set_defaults(func=run)
 
 
@@ -112,7 +123,31 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     if not args.no_analysis:
         _analyse_bundled_game(args.out.parent)
+    if not args.no_review:
+        _review_game(record, args.out.with_name(args.out.stem + "-review.html"),
+                     args.review_playouts)
     return 0
+
+
+def _review_game(record: GameRecord, page: Path, playouts: int) -> None:
+    """Part 3: the review of the game just played, as ``igo review`` writes it."""
+    from igo.analysis.position import Budget
+    from igo.review import EvalSettings, review_game, review_html
+
+    print(f"\n== The review of this game (igo review, {playouts:,} playouts a position)",
+          flush=True)
+    review = review_game(record, EvalSettings(Budget(playouts=playouts)))
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_text(review_html(review), encoding="utf-8")
+    for c in (Color.BLACK, Color.WHITE):
+        pf = review.players[c]
+        worst = review.mistakes[c]
+        big = (f"; biggest loss move {worst[0][0].number} ({worst[0][0].points_loss:.1f} "
+               "points)") if worst else ""
+        print(f"  {c.name.lower()}: {pf.mean_points_loss:.2f} points lost a move, igo's first "
+              f"choice {pf.engine_agreement:.0%} of the time{big}")
+    print(f"review written to {page} ({review.seconds:.1f} s; open it in a browser: it "
+          "loads nothing from anywhere)")
 
 
 def _engine_note(player: object) -> str:
