@@ -47,3 +47,16 @@ def test_demo_analysis_of_the_bundled_game(tmp_path: Path,
     for name in ("fukui", "distance", "bouzy"):
         picture = tmp_path / f"demo-influence-{name}.svg"
         assert picture.read_text().startswith("<svg") or "<svg" in picture.read_text()[:200]
+
+
+def test_demo_ends_with_the_review_of_its_game(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "demo.sgf"
+    assert main(["demo", "--opponent", "igo:random", "--size", "9", "--seed", "2",
+                 "--engine", "igo:mcts:playouts=100", "--out", str(out), "--every", "0",
+                 "--no-analysis", "--review-playouts", "30"]) == 0
+    text = capsys.readouterr().out
+    page = tmp_path / "demo-review.html"
+    assert f"review written to {page}" in text
+    html = page.read_text()
+    assert "30 playouts a position" in html and "http" not in html

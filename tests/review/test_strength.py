@@ -1,0 +1,33 @@
+"""The players' ranks from the game (:mod:`igo.review.strength`)."""
+
+from __future__ import annotations
+
+from igo.review.game import GameReview
+from igo.review.strength import rank_estimates
+from igo.sgf import read_sgf_file
+
+from .conftest import DATA, demo19
+
+
+def test_not_available_off_19x19_says_why() -> None:
+    b, w = rank_estimates(read_sgf_file(DATA / "game9.sgf"))
+    assert not b.available and not w.available
+    assert b.reason.startswith("not available") and "19x19" in b.reason and "9x9" in b.reason
+
+
+def test_not_available_for_a_handicap_19x19_game() -> None:
+    rec = demo19()
+    rec.handicap = 2
+    b, _ = rank_estimates(rec)
+    assert not b.available and "handicap" in b.reason
+
+
+def test_the_bundled_9_dan_game(review19: GameReview) -> None:
+    from igo.core.color import Color
+
+    for c in (Color.BLACK, Color.WHITE):
+        e = review19.ranks[c]
+        assert e.available and e.reason == ""
+        assert e.rank and e.low_rank and e.high_rank
+        assert e.sd > 0 and len(e.classes) == 3
+        assert abs(sum(p for _, p in e.classes) - 1) < 1e-6
