@@ -123,3 +123,11 @@ def test_a_time_budget(capsys: pytest.CaptureFixture[str]) -> None:
     d = json.loads(capsys.readouterr().out)
     assert d["judge"]["seconds"] == 0.02 and d["judge"]["playouts"] is None
     assert any("0.02 s a position" in line for line in d["judge"]["lines"])
+
+
+def test_an_existing_folder_as_output_for_one_game(tmp_path: Path) -> None:
+    out = tmp_path / "reports"
+    out.mkdir()
+    assert main(["review", str(REVIEW_DATA / "handicap9.sgf"), "-o", str(out), "--no-cache",
+                 *FAST]) == 0
+    assert (out / "handicap9.html").is_file()

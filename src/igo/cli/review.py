@@ -15,9 +15,9 @@ influence (paper 003) and the engine's ownership there and at the end. The page 
 how strong the engine is and what budget it had.
 
 Outputs: one self-contained HTML page a record (``-o``; default ``NAME.review.html``
-in the current folder, or with several records ``-o FOLDER``, default ``review/``,
-one ``NAME.html`` each); ``--json`` prints every figure of the page (schema
-``igo-review/1``, see ``igo.review.json_out``; with several records
+in the current folder, or with several records, or when ``-o`` names a folder,
+``-o FOLDER``, default ``review/``, one ``NAME.html`` each); ``--json`` prints every
+figure of the page (schema ``igo-review/1``, see ``igo.review.json_out``; with several records
 ``{"schema": "igo-review-list/1", "reviews": [...], "failed": [...]}``) and then
 writes no page unless ``-o`` is given; ``--sgf PATH`` (a folder with several records)
 writes the record with the evaluations as comments, the engine's moves as variations
@@ -116,7 +116,8 @@ def find_records(inputs: list[str]) -> list[Path]:
 def _targets(paths: list[Path], out: Path | None, suffix: str, default_dir: str,
              single_default: str) -> list[Path]:
     """Where each record's output goes (unique names in a folder with several)."""
-    if len(paths) == 1:
+    is_folder = out is not None and (out.is_dir() or str(out).endswith(("/", os.sep)))
+    if len(paths) == 1 and not is_folder:
         return [out if out is not None else Path(paths[0].stem + single_default)]
     folder = out if out is not None else Path(default_dir)
     seen: dict[str, int] = {}
