@@ -52,7 +52,7 @@ from igo.players.base import RESIGN, Decision
 from igo.search.config import STRONG, SearchConfig
 from igo.search.ownership import position_ownership
 from igo.search.search import Search, SearchResult
-from igo.search.timecontrol import MIN_SECONDS, Clock, max_budget, move_budget
+from igo.search.timecontrol import MIN_SECONDS, Clock, banks_time, max_budget, move_budget
 
 log = logging.getLogger(__name__)
 
@@ -125,9 +125,10 @@ class MCTSGenerator:
     ponder_seconds
         The longest a ponder runs when nothing stops it.
     adaptive_time
-        The time manager looks at the tree (:meth:`igo.search.Search.run`): a timed
-        search stops once its best move cannot change, and, under a clock with main
-        time left, goes on when its two best moves are close.
+        The time manager looks at the tree (:meth:`igo.search.Search.run`), under a
+        clock with main time left (where time not used is kept for later moves): a
+        search stops once its best move cannot change, and goes on when its two best
+        moves are close.
     """
 
     name = "mcts"
@@ -225,9 +226,10 @@ class MCTSGenerator:
         lim = limits if limits is not None else self._clock_limits(board)
         search = self.search_for(board, color)
         callback, every = self.watcher if self.watcher is not None else (None, 0.5)
+        early = self.adaptive_time and banks_time(self.clock)
         result = search.run(playouts=lim.playouts, seconds=lim.seconds, on_progress=callback,
                             progress_every=every, stop=self.interrupt,
-                            max_seconds=lim.max_seconds, early_stop=self.adaptive_time)
+                            max_seconds=lim.max_seconds, early_stop=early)
         self.last_result = result
         return result
 

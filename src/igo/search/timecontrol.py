@@ -117,6 +117,13 @@ def unclear(best: float, second: float) -> bool:
     return second > 0 and best < CLOSE_RATIO * second
 
 
+def banks_time(clock: Clock | None) -> bool:
+    """True when time a move does not use is kept for later moves (main time): only then
+    does stopping early pay; in byo-yomi or per-move time it is lost, and the longer
+    search leaves a larger subtree to the next move."""
+    return clock is not None and clock.system != "none" and not clock.in_overtime
+
+
 def max_budget(clock: Clock, size: int, move_number: int, budget: float) -> float:
     """The most a move whose budget is ``budget`` may think when its two best moves are
     close: :data:`MAX_EXTENSION` times the budget, within main time only (never more
