@@ -41,15 +41,13 @@ MEASURED: tuple[Measurement, ...] = (
     Measurement(9, "GNU Go 3.8 level 10", "0.3 s a move, one thread (about 2,500 playouts)",
                 100, 0.870, (0.790, 0.922)),
     Measurement(19, "GNU Go 3.8 level 10", "5 s a move", 50, 0.780, (0.648, 0.872)),
-    Measurement(9, "Pachi 12.90", "1 s a move", 10, 0.0, None,
-                "9x9, 1 s a move: lost all 10 games against Pachi 12.90"),
 )
 
 ENGINE = "igo's MCTS engine (paper 001, the strong preset: move-model priors, RAVE, " \
          "heavy playouts)"
 
-CAVEAT = ("GNU Go plays at an amateur kyu level and Pachi is stronger than igo's engine, "
-          "so this judge is a club player, not a professional: its verdicts on a strong "
+CAVEAT = ("GNU Go plays at an amateur kyu level, so a judge that beats it is a strong "
+          "club player at best, not a professional: its verdicts on a strong "
           "player's moves are a second opinion, not the truth. Its score is the mean "
           "area score of its playouts, which swings by a few points from one position to "
           "the next; single losses below 1.5 points are mostly that noise.")
