@@ -7,10 +7,10 @@ import pytest
 
 from igo.core.color import Color
 from igo.core.coords import Point
-from igo.gtp.analyze import standard_analyze_commands
+from igo.engine.influence_views import format_dboard, map_handler, thickness_handler
+from igo.engine.standard_views import standard_analyze_commands
+from igo.engine.state import GameState
 from igo.gtp.errors import GtpError
-from igo.gtp.influence_views import format_dboard, map_handler, thickness_handler
-from igo.gtp.state import GameState
 
 
 def _grid(text: str) -> np.ndarray:

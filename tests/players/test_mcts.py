@@ -11,7 +11,7 @@ import pytest
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.diagram import from_diagram
-from igo.gtp.engine import GtpEngine
+from igo.engine.engine import GtpEngine
 from igo.players.base import EnginePlayer
 from igo.players.mcts import MCTSGenerator, MoveLimits
 from igo.players.registry import PlayerSpecError, make_player

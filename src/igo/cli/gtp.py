@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 
     from igo.core.rules import Ruleset
     from igo.core.scoring import DEFAULT_PLAYOUTS
-    from igo.gtp.engine import GtpEngine
+    from igo.engine.engine import GtpEngine
     from igo.players.base import EnginePlayer
     from igo.players.registry import make_player
 
@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         warm_up(args.size, args.komi)
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
-    logging.getLogger("igo.gtp").info("engine %s %s ready", engine.name, engine.version)
+    logging.getLogger("igo.engine").info("engine %s %s ready", engine.name, engine.version)
     try:
         engine.run(stdin, stdout)
     finally:  # flush, and leave sys.stdin/sys.stdout usable

@@ -8,14 +8,14 @@
 >>> engine.handle_line("2 play w E5")
 '?2 illegal move: W E5 (occupied)\\n\\n'
 
-The engine keeps the game in a :class:`~igo.gtp.state.GameState` and asks a
+The engine keeps the game in a :class:`~igo.engine.state.GameState` and asks a
 :class:`~igo.players.base.MoveGenerator` only for moves. Commands are the table
-:data:`~igo.gtp.commands.CORE_COMMANDS` plus the analysis commands of an
-:class:`~igo.gtp.analyze.AnalyzeRegistry` (see :mod:`igo.gtp.analyze` for how to add
-one). A :class:`~igo.gtp.errors.GtpError` becomes ``? message``; any other exception
+:data:`~igo.engine.commands.CORE_COMMANDS` plus the analysis commands of an
+:class:`~igo.engine.analyze.AnalyzeRegistry` (see :mod:`igo.engine.analyze` for how to
+add one). A :class:`~igo.gtp.errors.GtpError` becomes ``? message``; any other exception
 becomes ``? internal error: ...`` (logged with its traceback) and the engine goes on.
 
-Streaming commands (``lz-analyze``, ``kata-analyze``…; :mod:`igo.gtp.streaming`)
+Streaming commands (``lz-analyze``, ``kata-analyze``…; :mod:`igo.engine.streaming`)
 are registered with :meth:`GtpEngine.register_streaming`. :meth:`GtpEngine.run`
 lets them stream until the next line of input arrives; :meth:`GtpEngine.handle_line`
 runs them until they end by themselves and returns the whole response.
@@ -27,7 +27,13 @@ plays the best move found so far); at the end of input, or when the output is go
 the engine stops and :meth:`~GtpEngine.run` returns. A generator that ponders is
 stopped before every command. A generator
 with a search (``search_for``, e.g. :class:`~igo.players.mcts.MCTSGenerator`) gets
-the analysis commands of :mod:`igo.gtp.search_views`.
+the analysis commands of :mod:`igo.engine.search_views`.
+
+This module is the top of :mod:`igo.engine`: the engine is a table of handlers
+(gomill style) that the handler modules fill (:mod:`~igo.engine.commands`,
+:mod:`~igo.engine.search_views`, :mod:`~igo.engine.analyze_stream`, the views); they
+name :class:`GtpEngine` only for type checking, and it imports them, never the other
+way round.
 """
 
 from __future__ import annotations
@@ -46,18 +52,19 @@ from igo.core.coords import Point, format_vertex
 from igo.core.errors import IllegalMoveError
 from igo.core.rules import Ruleset
 from igo.core.scoring import DEFAULT_PLAYOUTS
-from igo.gtp.analyze import (
+from igo.engine.analyze import (
     AnalyzeCommand,
     AnalyzeHandler,
     AnalyzeRegistry,
     AnalyzeRegistryError,
-    standard_analyze_commands,
 )
-from igo.gtp.commands import CORE_COMMANDS, Handler
+from igo.engine.commands import CORE_COMMANDS, Handler
+from igo.engine.search_views import install_search_commands
+from igo.engine.standard_views import standard_analyze_commands
+from igo.engine.state import GameState
+from igo.engine.streaming import LineReader, StreamHandler, stream_head, stream_line, stream_tail
 from igo.gtp.errors import GtpError
 from igo.gtp.protocol import Command, format_failure, format_success, parse_command
-from igo.gtp.state import GameState
-from igo.gtp.streaming import LineReader, StreamHandler, stream_head, stream_line, stream_tail
 from igo.players.base import RESIGN, Decision, MoveGenerator, tell_context
 
 log = logging.getLogger(__name__)
@@ -84,7 +91,8 @@ class GtpEngine:
         Randomness of the engine itself (dead-stone playouts, clean-up moves); seed
         it for reproducible ``final_score``.
     analyze
-        Analysis commands to offer (default :func:`standard_analyze_commands`).
+        Analysis commands to offer (default
+        :func:`~igo.engine.standard_views.standard_analyze_commands`).
     scoring_playouts
         Light playouts per dead-stone estimate.
     name, version
@@ -125,7 +133,6 @@ class GtpEngine:
             for entry in offered():
                 self.analyze.register(entry)
         if callable(getattr(generator, "search_for", None)):
-            from igo.gtp.search_views import install_search_commands
             install_search_commands(self)
         for entry in self.analyze:
             if entry.handler is not None:
@@ -149,7 +156,7 @@ class GtpEngine:
 
     def register_streaming(self, name: str, handler: StreamHandler, *,
                            stops_on_input: bool = True) -> None:
-        """Add streaming command ``name`` (see :mod:`igo.gtp.streaming`); it streams
+        """Add streaming command ``name`` (see :mod:`igo.engine.streaming`); it streams
         until the next line of input when ``stops_on_input`` (analysis), else until it
         ends (``*-genmove_analyze``: only an interrupt or the end of input stops it).
 

@@ -17,13 +17,18 @@ ownership of a network...) is therefore done without touching the engine:
    raises :class:`~igo.gtp.errors.GtpError` for bad input (use the helpers of
    :mod:`igo.gtp.args`), e.g. ``influence_dboard`` in the new module;
 2. either add ``AnalyzeCommand("dboard", "Influence/Bouzy", "igo-influence_bouzy",
-   influence_dboard)`` to :func:`standard_analyze_commands` (views every engine
+   influence_dboard)`` to
+   :func:`~igo.engine.standard_views.standard_analyze_commands` (views every engine
    offers), or let the move generator offer it: a generator with a method
    ``analyze_commands() -> Iterable[AnalyzeCommand]`` gets those entries registered
-   by :class:`~igo.gtp.engine.GtpEngine` (views tied to one engine, e.g. its move
+   by :class:`~igo.engine.engine.GtpEngine` (views tied to one engine, e.g. its move
    probabilities), or pass ``analyze=[...]`` to the engine.
 
 A ``handler`` of ``None`` names a command the engine already has (``final_score``).
+
+This module is the registry only: the views themselves live in the modules above it
+(:mod:`~igo.engine.standard_views`, :mod:`~igo.engine.influence_views`,
+:mod:`~igo.engine.movepred_views`, :mod:`~igo.engine.search_views`), which import it.
 """
 
 from __future__ import annotations
@@ -32,14 +37,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from igo.core.coords import format_vertex
-from igo.core.playout import ownership
-from igo.gtp.args import MAX_PLAYOUTS, expect_args, parse_color, parse_int
-
 if TYPE_CHECKING:
-    from igo.gtp.state import GameState
+    from igo.engine.state import GameState
 
 AnalyzeHandler = Callable[["GameState", Sequence[str]], str]
 
@@ -126,59 +125,10 @@ class AnalyzeRegistry:
         return "\n".join(e.gogui_line() for e in self)
 
 
-# ---------------------------------------------------------------------- standard views
-def _playouts_arg(state: GameState, args: Sequence[str], first: int) -> int:
-    if len(args) > first:
-        return parse_int(args[first], "number of playouts", minimum=1,
-                         maximum=MAX_PLAYOUTS)
-    return state.scoring_playouts
-
-
-def ownership_dboard(state: GameState, args: Sequence[str]) -> str:
-    """``igo-ownership COLOR [PLAYOUTS]``: mean light-playout ownership (+1 Black,
-    -1 White) with ``COLOR`` to move, as a ``dboard`` (top row first)."""
-    expect_args(args, 1, 2)
-    color = parse_color(args[0])
-    own = ownership(state.board, color, state.rng, _playouts_arg(state, args, 1))
-    return "\n".join(" ".join(f"{round(float(v), 2) + 0.0:.2f}" for v in row)
-                     for row in np.asarray(own))
-
-
-def status_gfx(state: GameState, args: Sequence[str]) -> str:
-    """``igo-final_status``: dead stones marked with ``MARK``, seki with
-    ``TRIANGLE`` (GoGui ``gfx``)."""
-    expect_args(args, 0)
-    status = state.stone_status()
-    size = state.board.size
-    lines = []
-    for word, strings in (("MARK", status.dead), ("TRIANGLE", status.seki)):
-        points = sorted(p for s in strings for p in s)
-        if points:
-            lines.append(word + " " + " ".join(format_vertex(p, size) for p in points))
-    return "\n".join(lines)
-
-
-def standard_analyze_commands() -> AnalyzeRegistry:
-    """The views every igo engine offers (a fresh registry each call)."""
-    from igo.gtp.influence_views import influence_analyze_commands
-    from igo.gtp.movepred_views import movepred_analyze_commands
-    return AnalyzeRegistry([
-        AnalyzeCommand("dboard", "Ownership (light playouts)", "igo-ownership %m",
-                       ownership_dboard),
-        AnalyzeCommand("gfx", "Dead stones and seki", "igo-final_status", status_gfx),
-        AnalyzeCommand("string", "Final score", "final_score"),
-        *movepred_analyze_commands(),
-        *influence_analyze_commands(),
-    ])
-
-
 __all__ = [
     "GOGUI_TYPES",
     "AnalyzeCommand",
     "AnalyzeHandler",
     "AnalyzeRegistry",
     "AnalyzeRegistryError",
-    "ownership_dboard",
-    "standard_analyze_commands",
-    "status_gfx",
 ]

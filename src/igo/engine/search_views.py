@@ -33,12 +33,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from igo.core.coords import format_vertex
-from igo.gtp.analysis_lines import cfloat
-from igo.gtp.analyze import AnalyzeCommand
-from igo.gtp.analyze_stream import SearchingGenerator, install_analyze_commands
+from igo.engine.analysis_lines import cfloat
+from igo.engine.analyze import AnalyzeCommand
+from igo.engine.analyze_stream import SearchingGenerator, install_analyze_commands
+from igo.engine.influence_views import format_dboard
 from igo.gtp.args import MAX_PLAYOUTS, expect_args, parse_color, parse_int
 from igo.gtp.errors import GtpError
-from igo.gtp.influence_views import format_dboard
 from igo.players.base import tell_context
 from igo.search.analysis import MoveAnalysis, analyze_moves
 from igo.search.config import SearchConfig
@@ -48,7 +48,7 @@ from igo.search.search import Search, SearchResult
 MAX_TREE_MB = 1 << 20
 
 if TYPE_CHECKING:
-    from igo.gtp.engine import GtpEngine
+    from igo.engine.engine import GtpEngine
 
 #: Seconds between two live graphics blocks.
 LIVE_EVERY = 0.5
@@ -239,7 +239,7 @@ def search_analyze_commands() -> list[AnalyzeCommand]:
 
 def install_search_commands(engine: GtpEngine) -> SearchViews:
     """Give ``engine`` (whose generator has a search) the streaming analysis commands
-    of :mod:`igo.gtp.analyze_stream` and the GoGui views above."""
+    of :mod:`igo.engine.analyze_stream` and the GoGui views above."""
     gen = engine.generator
     if not callable(getattr(gen, "search_for", None)):
         raise GtpError(f"engine {engine.version} has no search to analyze with")

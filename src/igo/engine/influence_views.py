@@ -18,7 +18,7 @@ grows up to 1 and clamps anything larger (its manual: values "are expected to be
 -1 and 1"), so a map whose largest magnitude exceeds 1 (Bouzy's reach ±100, the hand-set
 Fukui map ±2.6) is divided by that magnitude: the picture keeps its gradation, and
 ``igo influence`` gives the raw values. They are registered with every igo engine by
-:func:`igo.gtp.analyze.standard_analyze_commands`.
+:func:`igo.engine.standard_views.standard_analyze_commands`.
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from igo.gtp.analyze import AnalyzeCommand
+from igo.engine.analyze import AnalyzeCommand
 from igo.gtp.args import expect_args
 from igo.gtp.errors import GtpError
 
 if TYPE_CHECKING:
-    from igo.gtp.state import GameState
+    from igo.engine.state import GameState
 
 
 def format_dboard(values: np.ndarray) -> str:

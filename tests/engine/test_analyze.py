@@ -8,16 +8,10 @@ import numpy as np
 import pytest
 
 from igo.core.diagram import from_diagram
-from igo.gtp.analyze import (
-    AnalyzeCommand,
-    AnalyzeRegistry,
-    AnalyzeRegistryError,
-    ownership_dboard,
-    standard_analyze_commands,
-    status_gfx,
-)
+from igo.engine.analyze import AnalyzeCommand, AnalyzeRegistry, AnalyzeRegistryError
+from igo.engine.standard_views import ownership_dboard, standard_analyze_commands, status_gfx
+from igo.engine.state import GameState
 from igo.gtp.errors import GtpError
-from igo.gtp.state import GameState
 
 
 def echo(state: GameState, args: Sequence[str]) -> str:
@@ -83,7 +77,7 @@ def test_status_gfx_marks_dead_and_seki() -> None:
 def test_every_influence_dboard_is_in_goguis_range() -> None:
     """GoGui clamps dboard numbers to [-1, 1]: the influence views scale into it (the
     raw Bouzy map of this position reaches 107)."""
-    from igo.gtp.influence_views import influence_analyze_commands, unit_range
+    from igo.engine.influence_views import influence_analyze_commands, unit_range
 
     state = GameState(size=7, rng=np.random.default_rng(0))
     for point, color in (((3, 3), 1), ((4, 2), 2), ((4, 4), 1)):

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from igo.core.coords import parse_vertex
-from igo.gtp.engine import GtpEngine
+from igo.engine.engine import GtpEngine
 from igo.players.mcts import MCTSGenerator, MoveLimits
 from igo.players.random import RandomGenerator
 from igo.search.config import preset
@@ -118,7 +118,7 @@ def test_live_graphics_go_to_stderr_while_searching() -> None:
 
 
 def test_visit_labels_fit_a_point() -> None:
-    from igo.gtp.search_views import count_label
+    from igo.engine.search_views import count_label
 
     assert [count_label(n) for n in (0, 284, 999, 1000, 8634, 21500, 99_400)] == [
         "0", "284", "999", "1k", "9k", "22k", "99k"]

@@ -13,9 +13,9 @@ from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point, parse_vertex
 from igo.core.diagram import from_diagram
-from igo.gtp.analyze import AnalyzeCommand, AnalyzeRegistryError
-from igo.gtp.engine import GtpEngine
-from igo.gtp.state import GameState
+from igo.engine.analyze import AnalyzeCommand, AnalyzeRegistryError
+from igo.engine.engine import GtpEngine
+from igo.engine.state import GameState
 from igo.players.base import RESIGN, Decision
 from igo.players.random import RandomGenerator
 from igo.sgf import parse_sgf

@@ -35,7 +35,7 @@ import numpy as np
 import pytest
 
 from igo.core.rules import Ruleset
-from igo.gtp.engine import GtpEngine
+from igo.engine.engine import GtpEngine
 from igo.players.base import MoveGenerator
 from igo.players.mcts import MCTSGenerator, MoveLimits
 from igo.players.random import RandomGenerator

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from igo.core.coords import format_vertex
-from igo.gtp.analyze import AnalyzeCommand
+from igo.engine.analyze import AnalyzeCommand
 from igo.gtp.args import expect_args, parse_color, parse_int
 from igo.gtp.errors import GtpError
 
 if TYPE_CHECKING:
-    from igo.gtp.state import GameState
+    from igo.engine.state import GameState
 
 #: Moves below this fraction of the best move's probability get no square.
 MIN_RELATIVE = 0.01

@@ -10,14 +10,14 @@ from collections.abc import Sequence
 
 import numpy as np
 import pytest
-from tests.gtp.test_analysis_lines import katago_parse, lizzie_parse, sabaki_parse
-from tests.gtp.test_transcripts import ScriptedStdout
+from tests.engine.test_analysis_lines import katago_parse, lizzie_parse, sabaki_parse
+from tests.engine.test_transcripts import ScriptedStdout
 
 from igo.core.color import Color
-from igo.gtp.analyze_stream import AnalyzeArgs, parse_analyze_args
-from igo.gtp.engine import GtpEngine
+from igo.engine.analyze_stream import AnalyzeArgs, parse_analyze_args
+from igo.engine.engine import GtpEngine
+from igo.engine.streaming import Emit, StreamJob
 from igo.gtp.errors import GtpError
-from igo.gtp.streaming import Emit, StreamJob
 from igo.players.mcts import MCTSGenerator, MoveLimits
 from igo.players.random import RandomGenerator
 from igo.search.config import preset

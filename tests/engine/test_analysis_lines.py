@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from igo.core.coords import Point, parse_vertex
-from igo.gtp.analysis_lines import (
+from igo.engine.analysis_lines import (
     Report,
     cfloat,
     format_report,

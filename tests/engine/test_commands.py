@@ -8,7 +8,7 @@ from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.errors import KoError, OccupiedError, SuicideError, SuperkoError
 from igo.core.handicap import fixed_handicap, max_fixed_handicap
-from igo.gtp.commands import CORE_COMMANDS, free_handicap_points, illegal_move_message
+from igo.engine.commands import CORE_COMMANDS, free_handicap_points, illegal_move_message
 
 
 @pytest.mark.parametrize("size", [2, 3, 5, 7, 8, 9, 13, 19, 25])

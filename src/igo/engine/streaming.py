@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from igo.gtp.engine import GtpEngine
+    from igo.engine.engine import GtpEngine
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 Each handler is ``handler(engine, args) -> str`` and raises
 :class:`~igo.gtp.errors.GtpError` for anything the controller got wrong; the engine
 turns that into ``? message``. Game state lives in ``engine.state``
-(:class:`~igo.gtp.state.GameState`), move choice in ``engine.generator``.
+(:class:`~igo.engine.state.GameState`), move choice in ``engine.generator``.
 
 Error messages start with the words GTP v2 standardises (``unacceptable size``,
 ``illegal move``, ``cannot undo``, ``board not empty``, ``invalid number of
@@ -30,6 +30,7 @@ from igo.core.errors import (
 from igo.core.handicap import fixed_handicap, max_fixed_handicap
 from igo.core.rules import Ruleset
 from igo.core.scoring import final_score as score_text
+from igo.engine.state import TimeLeft, TimeSettings
 from igo.gtp.args import (
     MAX_CLOCK_SECONDS,
     expect_args,
@@ -39,10 +40,9 @@ from igo.gtp.args import (
     parse_point,
 )
 from igo.gtp.errors import GtpError
-from igo.gtp.state import TimeLeft, TimeSettings
 
 if TYPE_CHECKING:
-    from igo.gtp.engine import GtpEngine
+    from igo.engine.engine import GtpEngine
 
 Handler = Callable[["GtpEngine", Sequence[str]], str]
 

@@ -1,6 +1,6 @@
 """Live analysis commands of a searching engine: ``lz-analyze``, ``kata-analyze``,
 Sabaki's ``analyze`` and their ``genmove`` variants (streaming, see
-:mod:`igo.gtp.streaming`; line formats in :mod:`igo.gtp.analysis_lines`).
+:mod:`igo.engine.streaming`; line formats in :mod:`igo.engine.analysis_lines`).
 
 Arguments, as KataGo parses them: ``[COLOR] [INTERVAL] [KEY VALUE]...`` where
 ``INTERVAL`` is in centiseconds and the keys are
@@ -25,7 +25,7 @@ until the next command (or its ``playouts``) and never changes the game;
 ``*-genmove_analyze`` thinks as ``genmove`` does, streams meanwhile, reports once
 more at the end and answers ``play VERTEX`` as its last line; it is not cut short by
 input (but by GoGui's ``# interrupt`` and the end of input, as every command). Run
-through :meth:`~igo.gtp.engine.GtpEngine.handle_line` (nothing can stop it), an
+through :meth:`~igo.engine.engine.GtpEngine.handle_line` (nothing can stop it), an
 analysis without ``playouts`` searches as long as one move.
 """
 
@@ -39,17 +39,17 @@ from typing import TYPE_CHECKING, Protocol
 from igo.analysis.position import read_search
 from igo.core.board import Board
 from igo.core.color import Color
-from igo.gtp.analysis_lines import Report, format_report
+from igo.engine.analysis_lines import Report, format_report
+from igo.engine.streaming import Emit, StreamHandler, StreamJob
 from igo.gtp.args import MAX_PLAYOUTS, parse_color, parse_int
 from igo.gtp.errors import GtpError
-from igo.gtp.streaming import Emit, StreamHandler, StreamJob
 from igo.players.base import tell_context
 from igo.search.search import Search, SearchResult
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from igo.gtp.engine import GtpEngine
+    from igo.engine.engine import GtpEngine
     from igo.players.mcts import MoveLimits
 
 _BOOL = {"true": True, "1": True, "false": False, "0": False}

@@ -9,8 +9,8 @@ from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.errors import BoardSizeError
 from igo.core.rules import Ruleset
+from igo.engine.state import GameState
 from igo.gtp.errors import GtpError
-from igo.gtp.state import GameState
 
 
 def test_set_size_validates_before_changing() -> None:

@@ -12,11 +12,11 @@ import time
 
 import numpy as np
 import pytest
-from tests.gtp.test_analysis_lines import lizzie_parse
-from tests.gtp.test_analyze_stream import Session
+from tests.engine.test_analysis_lines import lizzie_parse
+from tests.engine.test_analyze_stream import Session
 
-from igo.gtp.engine import GtpEngine
-from igo.gtp.streaming import is_interrupt
+from igo.engine.engine import GtpEngine
+from igo.engine.streaming import is_interrupt
 from igo.players.mcts import MAX_PLAYOUTS, MCTSGenerator, MoveLimits
 from igo.search.config import preset
 
@@ -128,7 +128,7 @@ def test_a_huge_clock_thinks_at_most_an_hour_a_move() -> None:
     gen = engine.generator
     assert isinstance(gen, MCTSGenerator)
     assert engine.handle_line("time_settings 10000000 0 0") == "=\n\n"
-    from igo.gtp.state import GameState  # noqa: F401 - the clock as the engine gives it
+    from igo.engine.state import GameState  # noqa: F401 - the clock as the engine gives it
     from igo.players.base import tell_context
 
     tell_context(gen, engine.state.komi, engine.state.clock(engine.state.board.to_play))

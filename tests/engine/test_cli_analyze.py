@@ -8,7 +8,7 @@ import sys
 import threading
 from collections.abc import Callable
 
-from tests.gtp.test_analysis_lines import lizzie_parse, sabaki_parse
+from tests.engine.test_analysis_lines import lizzie_parse, sabaki_parse
 
 COMMAND = [sys.executable, "-m", "igo.cli.main", "gtp", "--size", "7", "--komi", "0.5",
            "--preset", "strong", "--playouts", "300", "--seed", "1", "--threads", "1"]
