@@ -229,6 +229,14 @@ class _Trees:
                 self._reclaim_locked()
 
     def _reclaim_locked(self) -> None:
+        try:
+            self._reclaim()
+        finally:  # even if the copy failed: no thread may wait for ever
+            self._waiting = 0
+            self._generation += 1
+            self._cond.notify_all()
+
+    def _reclaim(self) -> None:
         t0 = time.perf_counter()
         before = min(int(self.tree.meta[T_USED]), self.tree.first.shape[0])
         after = TK.compact(self.tree, 0, self.spare, self.keep)
@@ -243,9 +251,6 @@ class _Trees:
         self.last_reclaim = (time.monotonic(), dt, before, after)
         log.debug("search tree full (%d nodes): reclaimed in %.3f s, kept %d", before, dt,
                   after)
-        self._waiting = 0
-        self._generation += 1
-        self._cond.notify_all()
 
 
 class _TreeWorker:
