@@ -17,14 +17,16 @@ from igo.core.board import Board
 from igo.core.coords import Point
 from igo.search import PAPER, STRONG, Search
 out = {}
-for name, cfg in (("paper_tabu", PAPER.with_options(expand_threshold=3, tabu=3)),
-                  ("strong", STRONG)):
+for name, cfg, n in (("paper_tabu", PAPER.with_options(expand_threshold=3, tabu=3), 40),
+                     ("strong", STRONG, 40),
+                     ("strong_reclaims", STRONG.with_options(tree_capacity=1000), 400)):
     b = Board(5)
     b.setup(black=[Point(1, 1), Point(2, 2)], white=[Point(1, 2), Point(3, 3)])
     s = Search(b, komi=0.5, config=cfg, seed=9)
-    r = s.run(playouts=40)
+    r = s.run(playouts=n)
+    stats = {k: v for k, v in r.stats.items() if not k.startswith("reclaim_ms")}
     out[name] = {"moves": [[str(m.move), m.visits, round(m.winrate, 9)] for m in r.moves],
-                 "stats": r.stats}
+                 "stats": stats}
 print(json.dumps(out))
 """
 
@@ -47,6 +49,8 @@ def test_plain_python_kernels_search_the_same_tree() -> None:
     compiled = _run(False)
     python = _run(True)
     assert python == compiled
+    reclaims = compiled["strong_reclaims"]["stats"]["reclaims"]  # type: ignore[index]
+    assert reclaims > 0  # the copy of a full tree ran as Python too
 
 
 THREADS_SCRIPT = r"""

@@ -239,7 +239,7 @@ class _Trees:
     def _reclaim(self) -> None:
         t0 = time.perf_counter()
         before = min(int(self.tree.meta[T_USED]), self.tree.first.shape[0])
-        after = TK.compact(self.tree, 0, self.spare, self.keep)
+        after = int(TK.compact(self.tree, 0, self.spare, self.keep))
         self.tree, self.spare = self.spare, self.tree
         self.touched = before
         TB.reset_pool(self.pool)
