@@ -257,8 +257,9 @@ class _TreeWorker:
     """One search thread: its tree (its own, or the one all threads share), scratch
     arrays, counters and random stream."""
 
-    def __init__(self, config: SearchConfig, size: int, seed: int, trees: _Trees) -> None:
-        self.trees = trees
+    def __init__(self, config: SearchConfig, size: int, seed: int,
+                 trees: _Trees | None = None) -> None:
+        self.trees = trees if trees is not None else _Trees(config, config.capacity())
         a = (size + 2) ** 2
         board = Board(size)
         seq_len = config.max_depth + 3 * size * size + 40
