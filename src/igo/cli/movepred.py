@@ -15,6 +15,8 @@ import json
 import sys
 from typing import Any
 
+from igo.cli.argtypes import positive_int
+
 
 def add_parser(subparsers: Any) -> None:
     """Register ``igo movepred`` and its sub-commands."""
@@ -29,7 +31,7 @@ def add_parser(subparsers: Any) -> None:
     t.add_argument("--moves", default="1-50", help="move range, e.g. 1-50 or all")
     t.add_argument("--size", type=int, default=19,
                    help="board size of the training games (others are skipped)")
-    t.add_argument("--stride", type=_positive_int, default=1, metavar="K",
+    t.add_argument("--stride", type=positive_int, default=1, metavar="K",
                    help="use one position in K of each game (at a phase drawn from the "
                         "game), to train on many games in a cache that fits the disk")
     t.add_argument("--workdir", required=True, help="folder for dictionaries/cache/checkpoints")
@@ -59,7 +61,7 @@ def add_parser(subparsers: Any) -> None:
     e.add_argument("--data", nargs="+", required=True)
     e.add_argument("--moves", default="1-50")
     e.add_argument("--games", type=int, default=None)
-    e.add_argument("--stride", type=_positive_int, default=1, metavar="K",
+    e.add_argument("--stride", type=positive_int, default=1, metavar="K",
                    help="evaluate one position in K of each game")
     e.add_argument("--size", type=int, default=None,
                    help="board size of the games to evaluate (default: the model's; "
@@ -86,16 +88,6 @@ def run(args: argparse.Namespace) -> int:
         return _eval(args)
     return _show(args)
 
-
-def _positive_int(text: str) -> int:
-    """An argparse type: an integer of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def _load(path: str | None, size: int = 19):  # type: ignore[no-untyped-def]

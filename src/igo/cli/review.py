@@ -43,6 +43,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from igo.cli.argtypes import positive_float, positive_int
+
 SIZES = range(9, 20)
 
 
@@ -59,38 +61,20 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--sgf", type=Path, default=None,
                    help="write the annotated record here (a folder with several records)")
     budget = p.add_mutually_exclusive_group()
-    budget.add_argument("--playouts", type=_positive_int, default=None,
+    budget.add_argument("--playouts", type=positive_int, default=None,
                         help="playouts a position (default by board size)")
-    budget.add_argument("--time", type=_positive_float, default=None, metavar="S",
+    budget.add_argument("--time", type=positive_float, default=None, metavar="S",
                         help="seconds a position")
-    p.add_argument("--workers", type=_positive_int, default=None,
+    p.add_argument("--workers", type=positive_int, default=None,
                    help="search processes (default: one per usable core)")
     p.add_argument("--cache", type=Path, default=None, help="SQLite cache of evaluations")
     p.add_argument("--no-cache", action="store_true", help="search every position")
-    p.add_argument("--mistakes", type=_positive_int, default=3,
+    p.add_argument("--mistakes", type=positive_int, default=3,
                    help="biggest mistakes drawn per player (default 3)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {value}")
-    return value
 
 
 def default_cache_path() -> Path:
