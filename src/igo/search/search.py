@@ -191,11 +191,12 @@ class _Trees:
         nodes a call, as far as the tree's size or ``keep``), so that a reclaim finds
         them ready: the first reclaim of a 2 GB tree otherwise spent most of its pause
         (0.8 s of 1 s on 9x9) on page faults."""
-        target = min(int(self.tree.meta[T_USED]), self.keep)
-        if self.touched < target:
-            end = min(target, self.touched + step)
-            TK.touch(self.spare, self.touched, end)
-            self.touched = end
+        with self._cond:  # under root parallelism another thread may be reclaiming into it
+            target = min(int(self.tree.meta[T_USED]), self.keep)
+            if self.touched < target:
+                end = min(target, self.touched + step)
+                TK.touch(self.spare, self.touched, end)
+                self.touched = end
 
     def reset(self) -> None:
         reset_tree(self.tree)
