@@ -189,6 +189,12 @@ def test_lz_analyze_streams_through_reclaims() -> None:
     parsed = [lizzie_parse(ln, kata=False) for _, ln in stamps]
     tops = [max(p, key=lambda m: int(str(m["playouts"]))) for p in parsed]
     visits = [int(str(t["playouts"])) for t in tops]
-    assert visits[-1] > 5 * visits[len(tops) // 5], visits
+    # The count keeps growing (it stopped at the first fill before reclaims): at least
+    # twice over the last four fifths of the run, and at each fifth of it. Not linear
+    # growth (5x): a 2-core CI machine shares its cores with the test's other threads.
+    fifth = len(tops) // 5
+    marks = [visits[i * fifth] for i in range(1, 5)] + [visits[-1]]
+    assert all(a < b for a, b in itertools.pairwise(marks)), marks
+    assert visits[-1] > 2 * visits[fifth], visits
     pvs = [t["variation"] for t in tops[len(tops) // 5:]]
     assert all(isinstance(v, list) and len(v) >= 3 for v in pvs), pvs
