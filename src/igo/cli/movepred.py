@@ -89,7 +89,6 @@ def run(args: argparse.Namespace) -> int:
     return _show(args)
 
 
-
 def _load(path: str | None, size: int = 19):  # type: ignore[no-untyped-def]
     """The model at ``path``, or igo's default model for the board size."""
     from igo.movepred.default import load_default

@@ -75,8 +75,6 @@ def add_parser(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
-
-
 def default_cache_path() -> Path:
     """``$XDG_CACHE_HOME/igo/review.sqlite``, else ``~/.cache/igo/review.sqlite``."""
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
