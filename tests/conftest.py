@@ -4,13 +4,17 @@
   use it are skipped when it is absent (mark them ``@pytest.mark.data`` too).
 - ``gnugo``: the path of GNU Go; tests that use it, or that are marked
   ``@pytest.mark.gnugo``, are skipped when ``/usr/games/gnugo`` is absent.
+- Timed runs claim the machine in a folder of this session (``IGO_CLAIMS_DIR``), so a
+  test never pauses for, nor pauses, a timed run of the machine it runs on.
 - ``tests/`` is put on ``sys.path`` so that tests import the oracles of
   ``tests/reference`` as ``reference.<module>`` whatever pytest's import mode.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +22,8 @@ import pytest
 TESTS_DIR = Path(__file__).resolve().parent
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 GNUGO = Path("/usr/games/gnugo")
+
+os.environ["IGO_CLAIMS_DIR"] = tempfile.mkdtemp(prefix="igo-test-claims-")
 
 if str(TESTS_DIR) not in sys.path:
     sys.path.insert(0, str(TESTS_DIR))

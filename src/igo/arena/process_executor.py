@@ -40,17 +40,36 @@ class WorkerDiedError(RuntimeError):
     """The worker process running a task ended before the task returned."""
 
 
-def _exit_with_parent(parent: int) -> None:
+def _exit_with_parent(parent: int, from_main_thread: bool = False) -> None:
     """Worker initializer: a daemon thread ends the worker once its parent ``parent`` is
     gone (it is then adopted, and ``os.getppid`` changes). Without it a worker outlives
     a killed driver forever: it waits on its task queue, whose write end it holds too.
     """
+    if from_main_thread:
+        _die_with_parent(parent)
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(PARENT_POLL_SECONDS)
         os._exit(1)
 
     threading.Thread(target=watch, name="igo-exit-with-parent", daemon=True).start()
+
+
+def _die_with_parent(parent: int) -> None:
+    """On Linux, ask the kernel to kill this worker when its parent ends: that reaches a
+    worker that a :class:`igo.arena.yielding.Yielder` stopped (SIGSTOP), whose watch
+    thread cannot run. (The kernel acts when the *thread* that started the worker ends,
+    so this is asked only of workers started by the parent's main thread.)"""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent ended before the request took effect
+        os._exit(1)
 
 
 class ProcessExecutor(Executor):
@@ -131,7 +150,8 @@ class ProcessExecutor(Executor):
         if pool is None:
             pool = ProcessPoolExecutor(max_workers=1, mp_context=self._context,
                                        initializer=_exit_with_parent,
-                                       initargs=(os.getpid(),))
+                                       initargs=(os.getpid(), threading.current_thread()
+                                                 is threading.main_thread()))
             self._pools[slot] = pool
         return pool
 

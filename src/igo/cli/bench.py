@@ -1,9 +1,14 @@
-"""``igo bench``: speed measurements (playouts per second on one core)."""
+"""``igo bench``: speed measurements (playouts per second on one core).
+
+A benchmark claims the machine while it runs (:mod:`igo.arena.yielding`): background jobs
+such as ``igo evolve run`` stop their workers until it ends.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
 from igo.core.coords import check_size
@@ -20,7 +25,7 @@ def add_parser(sub: Any) -> None:
     q.add_argument("--seed", type=int, default=0)
     q.add_argument("--json", action="store_true", help='print {"size", "playouts", '
                    '"playouts_per_s", ...}')
-    q.set_defaults(func=run)
+    q.set_defaults(func=_claiming(run))
     r = what.add_parser("search", help="playouts per second inside the MCTS search")
     r.add_argument("--size", type=int, default=9, help="board size (default 9)")
     r.add_argument("--seconds", type=float, default=5.0, help="how long to measure")
@@ -35,7 +40,20 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--json", action="store_true", help='print {"size", "preset", '
                    '"playouts", "playouts_per_s", "threads", ...}')
-    r.set_defaults(func=run_search)
+    r.set_defaults(func=_claiming(run_search))
+
+
+def _claiming(func: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """``func`` with the machine claimed while it runs (:mod:`igo.arena.yielding`):
+    background jobs pause, so that they do not bend the figure."""
+    def claimed(args: argparse.Namespace) -> int:
+        from igo.arena.yielding import claim
+        from igo.cli.timed import claims_folder
+
+        with claim(claims_folder(), f"igo bench {args.what}"):
+            return func(args)
+
+    return claimed
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,6 +10,10 @@ no server, no network), one after another with ``--workers 1``, on a Ray started
 (the nodes must see ``OUT`` at the same path, e.g. over NFS). A line of progress a round
 (step, games, best Elo, games per second) goes to stderr.
 
+While a timed run claims the machine (``igo timed``, a timed ``igo match``, ``igo bench``:
+:mod:`igo.arena.yielding`), the local workers are stopped and the loop waits; it goes on by
+itself when the claim ends (``--no-yield``: never pause).
+
 ``status`` prints where a run stands (running or finished); ``--json`` prints the
 document of :func:`igo.evolve.status.run_status` (schema 1).
 """
@@ -18,8 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +55,10 @@ def add_parser(subparsers: Any) -> None:
                        help="run on a Ray started here (127.0.0.1 only, --workers CPUs)")
     where.add_argument("--address", default=None, metavar="HOST:PORT",
                        help="run on the Ray cluster at HOST:PORT (uses the network)")
+    r.add_argument("--no-yield", action="store_true",
+                   help="do not pause while a timed run claims the machine (by default "
+                        "the local workers stop while one runs: igo timed, a timed igo "
+                        "match, igo bench)")
     r.add_argument("--quiet", action="store_true", help="no progress lines")
     r.set_defaults(func=run)
     s = sub.add_parser("status", help="where a run stands",
@@ -81,11 +92,39 @@ def run(args: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {line}", file=sys.stderr, flush=True)
 
-    report = run_evolution(config, executor, None if args.quiet else say)
+    with _yielding(not (args.no_yield or args.address), say):
+        report = run_evolution(config, executor, None if args.quiet else say)
     print(f"{report.steps_done} steps done, {report.individuals} individuals; this run: "
           f"{report.games_played} games, {report.failed_attempts} failed attempts, "
           f"{report.seconds:.0f} s")
     return 0
+
+
+@contextmanager
+def _yielding(enabled: bool, say: Callable[[str], None]) -> Iterator[None]:
+    """Run the loop under a :class:`igo.arena.yielding.Yielder` (if ``enabled``): its
+    workers stop while a timed run claims the machine. SIGINT and SIGTERM first continue
+    them, so that the loop can shut its pool down."""
+    if not enabled:
+        yield
+        return
+    from igo.arena.yielding import Yielder
+    from igo.cli.timed import claims_folder
+
+    with Yielder(claims_folder(), report=say) as yielder:
+        def interrupted(signum: int, frame: object) -> None:
+            yielder.stop()
+            raise KeyboardInterrupt if signum == signal.SIGINT else SystemExit(128 + signum)
+
+        old = {sig: signal.signal(sig, interrupted) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            yield
+        finally:
+            for sig, handler in old.items():
+                signal.signal(sig, handler)
+    if yielder.pauses:
+        say(f"paused {yielder.pauses} time(s), {yielder.paused_seconds:.0f} s in all, "
+                "for timed runs")
 
 
 def status(args: argparse.Namespace) -> int:

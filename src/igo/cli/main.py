@@ -16,7 +16,7 @@ from igo.core.errors import IgoError
 
 # Sub-commands, in the order ``igo --help`` lists them.
 COMMANDS = ("demo", "gtp", "match", "elo", "evolve", "replay", "bench", "influence", "movepred",
-            "strength", "review", "tsumego")
+            "strength", "review", "tsumego", "timed")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,6 +11,11 @@ after another with ``--workers 1``; ``--ray`` plays them on a Ray started here o
 127.0.0.1, ``--address HOST:PORT`` on the nodes of a Ray cluster (see
 :mod:`igo.arena.executor`). Every way gives the same games for the same seed.
 
+A match with a clock (``--main-time``, ``--byo-yomi``, ``--time-per-move``), with an
+in-process player that thinks for a set time (``igo:mcts:time=S``), or with ``--timed``
+claims the machine while it runs: background jobs (``igo evolve run``, an ``igo match
+--yield``) stop their workers until it ends (:mod:`igo.arena.yielding`).
+
 ``--json`` prints one object (schema version 1)::
 
     {
@@ -44,6 +49,8 @@ import json
 import os
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +142,15 @@ def add_parser(subparsers: Any) -> None:
                       help="false positive rate (accepting H1 when H0 holds; default 0.05)")
     test.add_argument("--sprt-beta", type=float, default=0.05,
                       help="false negative rate (default 0.05)")
+    p.add_argument("--timed", action="store_true",
+                   help="claim the machine while the match runs, so that background jobs "
+                        "(igo evolve run) pause: for players whose own options time them "
+                        "(a gtp: engine with its own time a move); a match with a clock "
+                        "claims it by itself")
+    p.add_argument("--yield", dest="yield_", action="store_true",
+                   help="a background match: its workers pause while a timed run claims "
+                        "the machine (igo timed, a timed igo match, igo bench); for "
+                        "untimed matches of in-process igo: players")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
@@ -165,6 +181,40 @@ def _clock_fields(args: argparse.Namespace) -> dict[str, Any]:
             "byo_stones": args.byo_stones, "byo_periods": args.byo_periods, "lag": args.lag}
 
 
+def _times_itself(spec: str) -> bool:
+    """Whether an in-process igo player thinks for a set time (``igo:mcts:time=S``)."""
+    return spec.startswith("igo:") and re.search(r"[:,]time=", spec) is not None
+
+
+@contextmanager
+def _claimed(timed: bool, what: str) -> Iterator[None]:
+    """Claim the machine (:mod:`igo.arena.yielding`) for a timed match."""
+    if not timed:
+        yield
+        return
+    from igo.arena.yielding import claim
+    from igo.cli.timed import claims_folder
+
+    with claim(claims_folder(), what):
+        yield
+
+
+@contextmanager
+def _yielding(enabled: bool) -> Iterator[None]:
+    """Pause the match's workers while a timed run claims the machine (``--yield``)."""
+    if not enabled:
+        yield
+        return
+    from igo.arena.yielding import Yielder
+    from igo.cli.timed import claims_folder
+
+    def say(line: str) -> None:
+        print(f"igo match: {line}", file=sys.stderr, flush=True)
+
+    with Yielder(claims_folder(), report=say):
+        yield
+
+
 def run(args: argparse.Namespace) -> int:
     """Play (or resume) the match and print its summary."""
     from igo.arena.config import MatchConfig
@@ -191,7 +241,14 @@ def run(args: argparse.Namespace) -> int:
     sprt = (SprtConfig.parse(args.sprt, args.sprt_alpha, args.sprt_beta)
             if args.sprt else None)
     db = args.db or out / "results.sqlite"
-    with MatchStore(db) as store:
+    timed = (args.timed or config.main_time > 0 or config.byo_yomi > 0
+             or any(_times_itself(spec) for spec in (config.black, config.white)))
+    if args.yield_ and (timed or not all(spec.startswith("igo:")
+                                         for spec in (config.black, config.white))):
+        raise ValueError("--yield is for untimed matches of igo: players (a paused gtp: "
+                         "engine would run past its move timeout, a clock would run on)")
+    with _claimed(timed, f"igo match {config.match_name!r}"), _yielding(args.yield_), \
+            MatchStore(db) as store:
         report = run_match(config, store, executor=parallel, progress=not args.quiet,
                            sprt=sprt)
         rows = store.games(report.match_id, limit=config.games)
