@@ -111,19 +111,24 @@ def _yielding(enabled: bool, say: Callable[[str], None]) -> Iterator[None]:
     from igo.arena.yielding import Yielder
     from igo.cli.timed import claims_folder
 
-    with Yielder(claims_folder(), report=say) as yielder:
-        def interrupted(signum: int, frame: object) -> None:
-            yielder.stop()
-            raise KeyboardInterrupt if signum == signal.SIGINT else SystemExit(128 + signum)
+    yielder = Yielder(claims_folder(), report=say)
 
-        old = {sig: signal.signal(sig, interrupted) for sig in (signal.SIGINT, signal.SIGTERM)}
-        try:
+    def interrupted(signum: int, frame: object) -> None:
+        yielder.stop()
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        say(f"terminated (signal {signum})")
+        raise SystemExit(128 + signum)
+
+    old = {sig: signal.signal(sig, interrupted) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        with yielder:
             yield
-        finally:
-            for sig, handler in old.items():
-                signal.signal(sig, handler)
-    if yielder.pauses:
-        say(f"paused {yielder.pauses} time(s), {yielder.paused_seconds:.0f} s in all, "
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        if yielder.pauses:
+            say(f"paused {yielder.pauses} time(s), {yielder.paused_seconds:.0f} s in all, "
                 "for timed runs")
 
 
