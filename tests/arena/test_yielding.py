@@ -176,3 +176,22 @@ def test_a_stopped_worker_dies_with_its_parent(tmp_path: Path) -> None:
     finally:
         with __import__("contextlib").suppress(ProcessLookupError):
             os.kill(worker, 9)
+
+
+def test_a_claim_made_inside_the_job_is_not_stopped(tmp_path: Path) -> None:
+    """A timed run started below the job (its claimant and what runs under it) goes on."""
+    script = ("import sys, time\nfrom pathlib import Path\nfrom igo.arena.yielding import claim\n"
+              "with claim(Path(sys.argv[1]), 'inner timed run'):\n"
+              "    print('claimed', flush=True)\n    time.sleep(30)\n")
+    inner = subprocess.Popen([sys.executable, "-c", script, str(tmp_path)],
+                             stdout=subprocess.PIPE, text=True)
+    other = subprocess.Popen(["sleep", "30"])
+    try:
+        assert inner.stdout is not None and inner.stdout.readline() == "claimed\n"
+        with Yielder(tmp_path, poll=0.05) as yielder:
+            assert wait_for(lambda: state(other.pid) == "T")
+            assert yielder.paused and state(inner.pid) != "T"
+    finally:
+        for p in (inner, other):
+            p.kill()
+            p.wait()

@@ -11,7 +11,8 @@ lost: it goes on where it was. A claim whose process is gone (killed with SIGKIL
 is stale: it is ignored and removed, so a crashed timed run never stalls a job.
 
 Only the processes below the job's own process are stopped (a thread cannot stop its own
-process): a job that does its work in worker processes (the process executor) pauses
+process), never a claimant below it nor what runs under that (a timed run inside the
+job): a job that does its work in worker processes (the process executor) pauses
 completely; one that works in its own process pauses nowhere. Linux only (``/proc``);
 elsewhere :attr:`Yielder.supported` is false and nothing is stopped.
 
@@ -138,6 +139,13 @@ def descendants(root: int) -> list[int]:
     return found
 
 
+def _with_descendants(pids: list[int]) -> set[int]:
+    found = set(pids)
+    for pid in pids:
+        found.update(descendants(pid))
+    return found
+
+
 def _signal(pids: list[int], sig: signal.Signals) -> None:
     for pid in pids:
         with suppress(ProcessLookupError, PermissionError):
@@ -215,7 +223,10 @@ class Yielder:
         with self._lock:
             if self._done.is_set():
                 return
-            new = [pid for pid in descendants(self.root) if pid not in self._stopped]
+            below = descendants(self.root)
+            inside = [c.pid for c in claims if c.pid in below]  # timed runs in the job
+            spared = _with_descendants(inside)
+            new = [pid for pid in below if pid not in self._stopped and pid not in spared]
             _signal(new, signal.SIGSTOP)
             self._stopped.update(new)
             if self._since is None:
