@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -102,34 +101,15 @@ def run(args: argparse.Namespace) -> int:
 
 @contextmanager
 def _yielding(enabled: bool, say: Callable[[str], None]) -> Iterator[None]:
-    """Run the loop under a :class:`igo.arena.yielding.Yielder` (if ``enabled``): its
-    workers stop while a timed run claims the machine. SIGINT and SIGTERM first continue
-    them, so that the loop can shut its pool down."""
+    """Run the loop yielding to timed runs (:func:`igo.cli.timed.yielding_to_timed_runs`)
+    if ``enabled``."""
     if not enabled:
         yield
         return
-    from igo.arena.yielding import Yielder
-    from igo.cli.timed import claims_folder
+    from igo.cli.timed import yielding_to_timed_runs
 
-    yielder = Yielder(claims_folder(), report=say)
-
-    def interrupted(signum: int, frame: object) -> None:
-        yielder.stop()
-        if signum == signal.SIGINT:
-            raise KeyboardInterrupt
-        say(f"terminated (signal {signum})")
-        raise SystemExit(128 + signum)
-
-    old = {sig: signal.signal(sig, interrupted) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        with yielder:
-            yield
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-        if yielder.pauses:
-            say(f"paused {yielder.pauses} time(s), {yielder.paused_seconds:.0f} s in all, "
-                "for timed runs")
+    with yielding_to_timed_runs(say):
+        yield
 
 
 def status(args: argparse.Namespace) -> int:

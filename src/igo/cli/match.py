@@ -150,7 +150,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--yield", dest="yield_", action="store_true",
                    help="a background match: its workers pause while a timed run claims "
                         "the machine (igo timed, a timed igo match, igo bench); for "
-                        "untimed matches of in-process igo: players")
+                        "untimed matches of in-process igo: players, in worker processes "
+                        "(with --workers 1 nothing pauses)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
@@ -205,13 +206,12 @@ def _yielding(enabled: bool) -> Iterator[None]:
     if not enabled:
         yield
         return
-    from igo.arena.yielding import Yielder
-    from igo.cli.timed import claims_folder
+    from igo.cli.timed import yielding_to_timed_runs
 
     def say(line: str) -> None:
         print(f"igo match: {line}", file=sys.stderr, flush=True)
 
-    with Yielder(claims_folder(), report=say):
+    with yielding_to_timed_runs(say):
         yield
 
 

@@ -18,6 +18,8 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,35 @@ def claims_folder() -> Path:
         return Path(value)
     uid = os.getuid() if hasattr(os, "getuid") else 0
     return Path(tempfile.gettempdir()) / f"igo-claims-{uid}"
+
+
+@contextmanager
+def yielding_to_timed_runs(say: Callable[[str], None]) -> Iterator[None]:
+    """Run a background job (``igo evolve run``, ``igo match --yield``) under a
+    :class:`igo.arena.yielding.Yielder`: its worker processes stop while a timed run
+    claims the machine. SIGINT and SIGTERM first continue them, so that the job can shut
+    its pool down; a summary line says how long it paused."""
+    from igo.arena.yielding import Yielder
+
+    yielder = Yielder(claims_folder(), report=say)
+
+    def interrupted(signum: int, frame: object) -> None:
+        yielder.stop()
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        say(f"terminated (signal {signum})")
+        raise SystemExit(128 + signum)
+
+    old = {sig: signal.signal(sig, interrupted) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        with yielder:
+            yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+        if yielder.pauses:
+            say(f"paused {yielder.pauses} time(s), {yielder.paused_seconds:.0f} s in all, "
+                "for timed runs")
 
 
 def add_parser(subparsers: Any) -> None:
