@@ -10,6 +10,7 @@ import pytest
 
 from igo.core.board import Board
 from igo.core.color import Color
+from igo.core.coords import Point
 from igo.core.diagram import from_diagram
 from igo.engine.engine import GtpEngine
 from igo.players.base import EnginePlayer
@@ -158,3 +159,37 @@ def test_the_warm_up_runs_aside_and_the_first_move_takes_its_wait_off() -> None:
     warmed = MCTSGenerator(limits=MoveLimits(200, None), rng=np.random.default_rng(4))
     warmed.warm_up(9, 7.0)
     assert warmed.select_move(Board(9), Color.BLACK) == plain.select_move(Board(9), Color.BLACK)
+
+
+def test_time_saved_by_early_stops_goes_to_later_moves() -> None:
+    """Under main time, a search that stops early lowers the player's spend, and the
+    next move's budget grows by as much; without the tree-aware manager, or in a new
+    game, the budgets are the clock's alone."""
+    board = Board(9)
+    board.play(Color.BLACK, Point(4, 4))
+    clock = Clock("absolute", 60.0, left=40.0)
+    gen = MCTSGenerator(limits=MoveLimits(None, 1.0), rng=np.random.default_rng(3))
+    gen.set_context(7.0, clock)
+    first = gen._clock_limits(board).seconds
+    gen.spend = 0.5
+    gen._spend_move = board.move_number - 1
+    half = move_budget(clock, 9, board.move_number, empty=80, spend=0.5)
+    assert first == pytest.approx(move_budget(clock, 9, board.move_number, empty=80))
+    assert first is not None and half is not None and half > 1.9 * first
+    assert gen._clock_limits(board).seconds == pytest.approx(half)
+    # a search with a playout limit well below its budget: it uses a part of it
+    gen.limits = MoveLimits(200, 1.0)
+    gen.spend, gen._spend_move = 1.0, -1
+    gen.select_move(board, Color.WHITE)
+    assert gen.spend < 1.0 and gen._spend_move == board.move_number
+    later = board.copy()
+    later.play(Color.WHITE, Point(2, 2))
+    later.play(Color.BLACK, Point(6, 6))
+    assert gen._clock_limits(later).seconds > first  # type: ignore[operator]
+    gen._clock_limits(board)  # the same move number again: a new game, or a take-back
+    assert gen.spend == 1.0
+    fixed = MCTSGenerator(limits=MoveLimits(200, 1.0), rng=np.random.default_rng(3),
+                          adaptive_time=False)
+    fixed.set_context(7.0, clock)
+    fixed.select_move(board, Color.WHITE)
+    assert fixed.spend == 1.0 and fixed._clock_limits(board).seconds == pytest.approx(first)

@@ -134,3 +134,70 @@ def test_only_main_time_banks_what_a_move_saves() -> None:
     assert banks_time(Clock("byoyomi", 60, 10, periods=3, left=20.0))
     assert not banks_time(Clock("byoyomi", 0, 10, periods=3, left=0.0, stones_left=3))
     assert not banks_time(Clock("canadian", 0, 1, stones=1, left=1.0, stones_left=1))
+
+
+# ---------------------------------------------------------------------- across moves
+def test_moves_left_from_the_empty_points() -> None:
+    from igo.search.timecontrol import EXPECTED_SHARE, FINAL_EMPTY, moves_left
+
+    assert moves_left(9, 0, 81) == pytest.approx((81 - FINAL_EMPTY * 81) / 2)
+    assert moves_left(19, 100, 261) == pytest.approx((261 - FINAL_EMPTY * 361) / 2)
+    # captures leave more to play than the move number says
+    assert moves_left(9, 40, 60) > moves_left(9, 40, 41)
+    # never fewer than the reserve, with or without the board
+    floor = 0.2 * EXPECTED_SHARE * 81
+    assert moves_left(9, 120, 3) == pytest.approx(floor)
+    assert moves_left(9, 120) == pytest.approx(floor)
+    assert moves_left(9, 0) == pytest.approx(EXPECTED_SHARE * 81)
+
+
+def test_next_spend_follows_the_share_used_within_bounds() -> None:
+    from igo.search.timecontrol import MAX_SPEND, MIN_SPEND, next_spend
+
+    s = 1.0
+    for _ in range(40):  # searches that stop at a third of their budget
+        s = next_spend(s, 0.3, 0.9)
+    assert s == pytest.approx(max(1 / 3, MIN_SPEND), abs=1e-3)
+    for _ in range(40):  # searches that always extend to twice and more
+        s = next_spend(s, 5.0, 1.0)
+    assert s == pytest.approx(MAX_SPEND, abs=1e-3)
+    assert next_spend(0.7, 1.0, 0.0) == 0.7  # no budget: nothing learnt
+
+
+def test_a_player_that_saves_time_gets_larger_budgets() -> None:
+    clock = Clock("absolute", 300, left=200.0)
+    plain = move_budget(clock, 9, 20, empty=61)
+    saving = move_budget(clock, 9, 20, empty=61, spend=0.5)
+    extending = move_budget(clock, 9, 20, empty=61, spend=2.0)
+    assert plain is not None and saving is not None and extending is not None
+    assert saving > 1.9 * plain and extending < 0.55 * plain
+
+
+def _play_out(size: int, total: float, own_moves: int, lag: float, spend: float,
+              use: float) -> tuple[float, float]:
+    """A sudden-death game in which every search uses ``use`` of its budget (and the
+    player's spend is ``spend``): the clock left at the end and the least left before."""
+    left, least = total, total
+    points = size * size
+    for k in range(own_moves):
+        empty = max(points - 2 * k, 0)
+        budget = move_budget(Clock("absolute", total, left=left), size, 2 * k, empty, spend)
+        assert budget is not None
+        left -= budget * use + lag
+        least = min(least, left)
+    return left, least
+
+
+@pytest.mark.parametrize(("size", "total", "own"), [(9, 30.0, 30), (9, 30.0, 45),
+                                                    (19, 600.0, 125), (19, 600.0, 170)])
+def test_sudden_death_spends_the_clock_without_running_out(size: int, total: float,
+                                                           own: int) -> None:
+    """With the moves left read off the board, a player that uses its budgets ends a game
+    of usual length with little of the clock left, and a long one still in time, with a
+    measured spend (searches that stop early, the budgets scaled up to match) as much as
+    with none (0.1 s a move of lag; no captures, the worst case for the estimate)."""
+    for spend, use in [(1.0, 1.0), (0.5, 0.5), (0.4, 0.4)]:
+        left, least = _play_out(size, total, own, 0.1, spend, use)
+        assert least > 0
+        if own <= 0.35 * size * size:  # a usual length: most of the clock is used
+            assert left < 0.25 * total

@@ -52,7 +52,14 @@ from igo.players.base import RESIGN, Decision
 from igo.search.config import STRONG, SearchConfig
 from igo.search.ownership import position_ownership
 from igo.search.search import Search, SearchResult
-from igo.search.timecontrol import MIN_SECONDS, Clock, banks_time, max_budget, move_budget
+from igo.search.timecontrol import (
+    MIN_SECONDS,
+    Clock,
+    banks_time,
+    max_budget,
+    move_budget,
+    next_spend,
+)
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +135,9 @@ class MCTSGenerator:
         The time manager looks at the tree (:meth:`igo.search.Search.run`), under a
         clock with main time left (where time not used is kept for later moves): a
         search stops once its best move cannot change, and goes on when its two best
-        moves are close.
+        moves are close; the next budgets grow by what such searches save (and shrink by
+        what they extend: :func:`~igo.search.timecontrol.next_spend`), so that the clock
+        is spent and not left over.
     """
 
     name = "mcts"
@@ -159,6 +168,10 @@ class MCTSGenerator:
         self.ponder_result: SearchResult | None = None
         #: stops the search of the move being chosen (set by a GTP engine per command)
         self.interrupt: threading.Event | None = None
+        #: the share of their budgets that this game's timed searches used
+        #: (:func:`~igo.search.timecontrol.next_spend`), and the move it was last updated at
+        self.spend = 1.0
+        self._spend_move = -1
 
     def prepare(self, board: Board, komi: float) -> None:
         """Build the search for a new game now (move model, kernels), so that the first
@@ -277,7 +290,11 @@ class MCTSGenerator:
     def _clock_limits(self, board: Board) -> MoveLimits:
         if self.clock is None:
             return self.limits
-        budget = move_budget(self.clock, board.size, board.move_number)
+        if board.move_number <= self._spend_move:  # a new game, or moves taken back
+            self.spend, self._spend_move = 1.0, -1
+        empty = int(np.count_nonzero(board.to_array() == 0))
+        spend = self.spend if self.adaptive_time else 1.0
+        budget = move_budget(self.clock, board.size, board.move_number, empty, spend)
         if budget is None:
             return self.limits
         budget = min(budget, MAX_SECONDS)
@@ -297,6 +314,9 @@ class MCTSGenerator:
         if opponent_passed and lim.seconds is not None:  # the count's time comes off the search
             lim = _less_time(lim, lim.seconds * share)
         result = self.analyze(board, color, lim)
+        if lim.seconds is not None and self.adaptive_time and banks_time(self.clock):
+            self.spend = next_spend(self.spend, result.seconds, lim.seconds)
+            self._spend_move = board.move_number
         decision = self._decide(board, color, result, opponent_passed, count_seconds)
         if self.ponder and decision != RESIGN:
             after = board.copy()

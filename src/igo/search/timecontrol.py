@@ -5,9 +5,16 @@ A :class:`Clock` is what GTP tells an engine: the system (``time_settings``,
 ``kgs-time_settings``) and what is left (``time_left``). :func:`move_budget` turns it
 into seconds for the next move:
 
-- *main time*: the time left over the moves the player still expects to play
-  (``EXPECTED_SHARE`` of the board's points, at least a fifth of that in reserve),
-  weighted by the phase of the game: less in the opening (the tree of the previous
+- *main time*: the time left over the moves the player still expects to play, weighted
+  by the phase of the game. The moves left are read off the board when it is given, as
+  Pachi does (half the empty points beyond the ``FINAL_EMPTY`` share that a finished game
+  still has empty), else ``EXPECTED_SHARE`` of the board's points less the moves played;
+  at least a fifth of ``EXPECTED_SHARE`` of the points in reserve either way, and
+  ``RESERVE_SHARE`` of the main time kept for a game that runs long. Where a
+  search stops early (the tree-aware manager below), the share is divided by ``spend``,
+  the share of its budgets that the player's searches have been using
+  (:func:`next_spend`), so that the time they save is spent on later moves and not left
+  on the clock: less in the opening (the tree of the previous
   move is reused), more in the middle game (``MIDDLE_WEIGHT`` between 10 % and 60 %
   of the expected game), as is usual in Go programs;
 - *byo-yomi* (Japanese): a period less a safety margin once the main time is
@@ -22,6 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 EXPECTED_SHARE = 0.45  # own moves in a game, as a share of the board's points
+FINAL_EMPTY = 0.2  # empty points left at the end of a game, as a share (Pachi's value)
+RESERVE_SHARE = 0.05  # of the main time, kept for a game that runs long
 MIDDLE_WEIGHT = 1.5
 OPENING_WEIGHT = 0.7
 SAFETY = 0.25  # seconds
@@ -68,13 +77,31 @@ def _keep_back(seconds: float) -> float:
     return max(MIN_SECONDS, seconds * (1.0 - SAFETY_SHARE) - SAFETY)
 
 
-def move_budget(clock: Clock, size: int, move_number: int) -> float | None:
-    """Seconds to think on the next move, or ``None`` when the clock sets no limit."""
+def moves_left(size: int, move_number: int, empty: int | None = None) -> float:
+    """The moves the player to move still expects to play: half the ``empty`` points
+    beyond the :data:`FINAL_EMPTY` share when they are known (the board gives them),
+    else :data:`EXPECTED_SHARE` of the points less its moves so far; never fewer than a
+    fifth of ``EXPECTED_SHARE`` of the points (the reserve of a game that goes on)."""
+    points = size * size
+    expected = EXPECTED_SHARE * points
+    left = (expected - move_number // 2 if empty is None
+            else (empty - FINAL_EMPTY * points) / 2)
+    return max(left, 0.2 * expected)
+
+
+def move_budget(clock: Clock, size: int, move_number: int, empty: int | None = None,
+                spend: float = 1.0) -> float | None:
+    """Seconds to think on the next move, or ``None`` when the clock sets no limit.
+
+    ``empty``: the board's empty points (:func:`moves_left`); ``spend``: the share of
+    their budgets that recent searches used (:func:`next_spend`; 1 for a search that
+    always runs to its budget): main time's share is divided by it.
+    """
     if clock.system == "none":
         return None
     expected = EXPECTED_SHARE * size * size
     own = move_number // 2
-    moves_left = max(expected - own, 0.2 * expected)
+    left_moves = moves_left(size, move_number, empty)
     period = clock.byo_yomi
     if clock.system == "canadian" and clock.in_overtime:
         left = clock.left if clock.left is not None else period
@@ -82,7 +109,9 @@ def move_budget(clock: Clock, size: int, move_number: int) -> float | None:
     if clock.system == "byoyomi" and clock.in_overtime:
         return _keep_back(period)
     main = clock.left if clock.left is not None else clock.main_time
-    share = max(main, 0.0) / moves_left * _phase_weight(own, expected)
+    spend = min(max(spend, MIN_SPEND), MAX_SPEND)
+    usable = max(main - RESERVE_SHARE * max(clock.main_time, 0.0), 0.0)
+    share = usable / left_moves * _phase_weight(own, expected) / spend
     share = min(share, max(main, 0.0) * 0.5)
     if clock.system == "byoyomi" and period > 0:
         share = max(share, period)  # the first period is as good as main time
@@ -103,6 +132,26 @@ CLOSE_RATIO = 1.5
 EXTEND_STEP = 0.5
 #: The longest a move may think, as a multiple of its budget (and within the clock).
 MAX_EXTENSION = 2.0
+
+
+#: The bounds of :func:`next_spend`: budgets grow at most 2.5-fold for searches that stop
+#: early, and shrink at most 2-fold for searches that keep extending.
+MIN_SPEND = 0.4
+MAX_SPEND = MAX_EXTENSION
+#: The weight of the last move in :func:`next_spend` (an exponential average).
+SPEND_RATE = 0.25
+
+
+def next_spend(spend: float, used: float, budget: float) -> float:
+    """The share of its budget a search uses, averaged over a player's moves: ``spend``
+    before, updated with a move that thought ``used`` seconds of ``budget``. Its
+    inverse scales the next budgets (:func:`move_budget`), so that a player that stops
+    early on clear moves spends what it saved, and one that extends on close moves pays
+    for it, within :data:`MIN_SPEND` and :data:`MAX_SPEND`."""
+    if budget <= 0:
+        return spend
+    ratio = min(max(used / budget, MIN_SPEND), MAX_SPEND)
+    return (1.0 - SPEND_RATE) * spend + SPEND_RATE * ratio
 
 
 def settled(best: float, second: float, remaining: float) -> bool:
