@@ -32,8 +32,9 @@
 # config.toml, importance/results/ (compare summary, Fig. 5), status.json and the logs.
 # The model files (2.9 MB each, incompressible float64) are NOT packed: a resumed run trains
 # the missing ones again from their stored weight vectors (`igo evolve run` does it by
-# itself; same seed and shuffling: bit-identical on one machine, tested; across machines up to
-# floating-point rounding, not tested), and compare.py trains again what it needs.
+# itself; same seed and shuffling: bit-identical on one machine, tested, and across machines:
+# a lent Xeon's and this machine's log-likelihoods agreed to the last digit, README "The
+# per-record run"), and compare.py trains again what it needs.
 #
 # Locally afterwards (from the repository root):
 #   mkdir -p runs/device && tar -xzf importance.tar.gz -C runs/device
