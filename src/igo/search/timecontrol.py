@@ -5,18 +5,17 @@ A :class:`Clock` is what GTP tells an engine: the system (``time_settings``,
 ``kgs-time_settings``) and what is left (``time_left``). :func:`move_budget` turns it
 into seconds for the next move:
 
-- *main time*: the time left over the moves the player still expects to play, weighted
-  by the phase of the game. The moves left are read off the board when it is given, as
-  Pachi does (half the empty points beyond the ``FINAL_EMPTY`` share that a finished game
+- *main time*: the time left (less ``RESERVE_SHARE`` of the main time, kept for a game
+  that runs long) over the moves the player still expects to play, weighted by the phase
+  of the game: less in the opening (the tree of the previous move is reused), more in
+  the middle game (``MIDDLE_WEIGHT`` between 10 % and 60 % of the expected game), as is
+  usual in Go programs. The moves left are read off the board when it is given, as Pachi
+  does (half the empty points beyond the ``FINAL_EMPTY`` share that a finished game
   still has empty), else ``EXPECTED_SHARE`` of the board's points less the moves played;
-  at least a fifth of ``EXPECTED_SHARE`` of the points in reserve either way, and
-  ``RESERVE_SHARE`` of the main time kept for a game that runs long. Where a
-  search stops early (the tree-aware manager below), the share is divided by ``spend``,
-  the share of its budgets that the player's searches have been using
-  (:func:`next_spend`), so that the time they save is spent on later moves and not left
-  on the clock: less in the opening (the tree of the previous
-  move is reused), more in the middle game (``MIDDLE_WEIGHT`` between 10 % and 60 %
-  of the expected game), as is usual in Go programs;
+  never fewer than a fifth of ``EXPECTED_SHARE`` of the points. Where searches stop
+  early (the tree-aware manager below), the share is divided by ``spend``, the share of
+  their budgets that the player's searches have been using (:func:`next_spend`), so that
+  the time they save goes to later moves and is not left on the clock;
 - *byo-yomi* (Japanese): a period less a safety margin once the main time is
   spent, and the same period as a floor while main time runs;
 - *Canadian*: the time left in the period over the stones left to play;
