@@ -57,6 +57,13 @@ def test_absolute_clock_and_lag() -> None:
     assert not c.charge(0.6)
 
 
+def test_net_lag_is_charged_on_every_move() -> None:
+    c = GameClock(TimeControl(3), lag=0.1, net_lag=0.5)
+    assert c.charge(1.0) and c.time_left() == pytest.approx((1.6, 0))
+    assert c.charge(0.0) and c.time_left() == pytest.approx((1.2, 0))  # even a 0 s move
+    assert not c.charge(0.9)
+
+
 class _Slow(RandomGenerator):
     def select_move(self, board: Board, color: Color) -> Decision:
         time.sleep(0.3)
@@ -117,6 +124,16 @@ def test_match_cli_clock_options(tmp_path: object) -> None:
     cfg = MatchConfig("igo:random", "igo:random", byo_yomi=2.0, byo_stones=1)
     assert json.loads(cfg.to_json())["byo_stones"] == 1
     assert cfg.time_control() == TimeControl.per_move(2.0)
+    assert main(["match", "igo:random", "igo:random", "--games", "2", "--size", "5",
+                 "--workers", "1", "--main-time", "30", "--lag", "0", "--net-lag", "2",
+                 "--out", str(out / "lagged"), "--quiet"]) == 0
+    import sqlite3
+
+    with sqlite3.connect(out / "lagged" / "results.sqlite") as db:
+        stored = [MatchConfig.from_json(r[0]) for r in db.execute("SELECT config FROM matches")]
+    assert [c.net_lag for c in stored] == [2.0]
+    assert main(["match", "igo:random", "igo:random", "--main-time", "5", "--net-lag", "-1",
+                 "--out", str(out / "bad")]) == 1
 
 
 def test_the_lag_is_a_match_setting() -> None:
@@ -130,6 +147,14 @@ def test_the_lag_is_a_match_setting() -> None:
     assert MatchConfig.from_json(json.dumps(old)).lag == 1.0  # databases from before it
     with pytest.raises(MatchConfigError, match="lag"):
         MatchConfig("igo:random", "igo:random", lag=-1)
+    with pytest.raises(MatchConfigError, match="net_lag"):
+        MatchConfig("igo:random", "igo:random", net_lag=-0.1)
+    lagged = MatchConfig("igo:random", "igo:random", main_time=5.0, net_lag=0.2)
+    assert game_settings(lagged).net_lag == 0.2
+    assert MatchConfig.from_json(lagged.to_json()).net_lag == 0.2
+    assert MatchConfig.from_json(json.dumps(old)).net_lag == 0.0  # databases from before it
+    with pytest.raises(MatchConfigError, match="net_lag"):
+        lagged.check_same_match(MatchConfig("igo:random", "igo:random", main_time=5.0))
     with pytest.raises(MatchConfigError, match="lag"):
         cfg.check_same_match(MatchConfig("igo:random", "igo:random", byo_yomi=2.0,
                                          byo_stones=1))

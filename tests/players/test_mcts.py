@@ -193,3 +193,44 @@ def test_time_saved_by_early_stops_goes_to_later_moves() -> None:
     fixed.set_context(7.0, clock)
     fixed.select_move(board, Color.WHITE)
     assert fixed.spend == 1.0 and fixed._clock_limits(board).seconds == pytest.approx(first)
+
+
+def test_the_lag_a_move_costs_is_read_off_the_clock() -> None:
+    """What a move cost on the clock beyond the player's own thinking (the clock it is
+    told before its next move) becomes its lag, which the next budgets keep time for;
+    a clock that does not say, overtime, or moves that do not follow on, teach nothing."""
+    board = Board(9)
+    gen = MCTSGenerator(limits=MoveLimits(64, None), rng=np.random.default_rng(5))
+    gen.set_context(7.0, Clock("absolute", 60.0, left=60.0))
+    t0 = time.monotonic()
+    gen.select_move(board, Color.BLACK)
+    took = time.monotonic() - t0
+    assert gen.lag == 0.0
+    board.play(Color.BLACK, Point(4, 4))
+    board.play(Color.WHITE, Point(2, 2))
+    gen.set_context(7.0, Clock("absolute", 60.0, left=60.0 - took - 0.4))
+    plain = move_budget(Clock("absolute", 60.0, left=60.0 - took - 0.4), 9, 2,
+                        empty=79)
+    t1 = time.monotonic()
+    gen.select_move(board, Color.BLACK)
+    took2 = time.monotonic() - t1
+    assert gen.lag == pytest.approx(0.4, abs=0.05)
+    lim = gen._clock_limits(board)
+    assert plain is not None and lim.seconds is not None and lim.seconds < plain
+    # the next move's clock charged it less than its thinking (a referee's grace): the
+    # estimate decays, never below 0
+    board.play(Color.BLACK, Point(6, 6))
+    board.play(Color.WHITE, Point(2, 6))
+    gen.set_context(7.0, Clock("absolute", 60.0, left=60.0 - took - 0.4 - took2 + 0.1))
+    gen.select_move(board, Color.BLACK)
+    assert 0.0 < gen.lag < 0.4
+    learnt = gen.lag
+    # a move that does not follow on (a take-back), or a clock without time left: no sample
+    gen.set_context(7.0, Clock("absolute", 60.0, left=1.0))
+    gen.select_move(board, Color.BLACK)
+    gen.set_context(7.0, Clock("absolute", 60.0))
+    later = board.copy()
+    later.play(Color.BLACK, Point(6, 2))
+    later.play(Color.WHITE, Point(0, 0))
+    gen.select_move(later, Color.BLACK)
+    assert gen.lag == learnt

@@ -9,7 +9,7 @@ from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.search import STRONG, Search
-from igo.search.timecontrol import SAFETY, Clock, move_budget
+from igo.search.timecontrol import MAX_LAG, SAFETY, Clock, move_budget, next_lag
 
 
 def test_no_clock_no_budget() -> None:
@@ -174,30 +174,68 @@ def test_a_player_that_saves_time_gets_larger_budgets() -> None:
 
 
 def _play_out(size: int, total: float, own_moves: int, lag: float, spend: float,
-              use: float) -> tuple[float, float]:
+              use: float, known_lag: bool = True) -> tuple[float, float]:
     """A sudden-death game in which every search uses ``use`` of its budget (and the
-    player's spend is ``spend``): the clock left at the end and the least left before."""
+    player's spend is ``spend``), each move costing ``lag`` on the clock besides, which
+    the player has measured (``known_lag``, from its second move on, as
+    :class:`~igo.players.mcts.MCTSGenerator` does) or not: the clock left at the end and
+    the least left before."""
     left, least = total, total
     points = size * size
     for k in range(own_moves):
         empty = max(points - 2 * k, 0)
-        budget = move_budget(Clock("absolute", total, left=left), size, 2 * k, empty, spend)
+        seen = lag if known_lag and k > 0 else 0.0
+        budget = move_budget(Clock("absolute", total, left=left), size, 2 * k, empty, spend,
+                             seen)
         assert budget is not None
         left -= budget * use + lag
         least = min(least, left)
     return left, least
 
 
-@pytest.mark.parametrize(("size", "total", "own"), [(9, 30.0, 30), (9, 30.0, 45),
-                                                    (19, 600.0, 125), (19, 600.0, 170)])
+@pytest.mark.parametrize(("size", "total", "own", "lag"), [
+    (9, 30.0, 30, 0.1), (9, 30.0, 45, 0.1), (9, 30.0, 55, 0.1), (9, 30.0, 40, 0.3),
+    (9, 10.0, 30, 0.1), (9, 10.0, 45, 0.1), (9, 20.0, 50, 0.1), (9, 60.0, 40, 0.5),
+    (19, 600.0, 125, 0.1), (19, 600.0, 170, 0.1), (19, 300.0, 170, 0.5)])
 def test_sudden_death_spends_the_clock_without_running_out(size: int, total: float,
-                                                           own: int) -> None:
-    """With the moves left read off the board, a player that uses its budgets ends a game
-    of usual length with little of the clock left, and a long one still in time, with a
-    measured spend (searches that stop early, the budgets scaled up to match) as much as
-    with none (0.1 s a move of lag; no captures, the worst case for the estimate)."""
+                                                           own: int, lag: float) -> None:
+    """With the moves left read off the board and the lag a move costs measured, a
+    player that uses its budgets ends a game of usual length with little of the clock
+    left, and a long one still in time, blitz included, with a measured spend (searches
+    that stop early, the budgets scaled up to match) as much as with none (no captures,
+    the worst case for the estimate)."""
     for spend, use in [(1.0, 1.0), (0.5, 0.5), (0.4, 0.4)]:
-        left, least = _play_out(size, total, own, 0.1, spend, use)
+        left, least = _play_out(size, total, own, lag, spend, use)
         assert least > 0
-        if own <= 0.35 * size * size:  # a usual length: most of the clock is used
+        if own <= 0.35 * size * size and lag * own < 0.1 * total:  # most of the clock used
             assert left < 0.25 * total
+
+
+def test_blitz_lag_not_kept_for_runs_out() -> None:
+    """Why the lag is measured: a 90-move 9x9 game at 10 s with 0.1 s of lag a move runs
+    out when the player keeps nothing for it (the time manager of fd7c0f8)."""
+    left, _ = _play_out(9, 10.0, 45, 0.1, 0.5, 0.5, known_lag=False)
+    assert left < 0
+    left, _ = _play_out(9, 10.0, 45, 0.1, 0.5, 0.5)
+    assert left > 0
+
+
+def test_next_lag_takes_a_larger_sample_at_once_and_forgets_slowly() -> None:
+    assert next_lag(0.0, 0.3) == pytest.approx(0.3)
+    assert next_lag(0.3, 0.1) == pytest.approx(0.25)
+    assert next_lag(0.3, -2.0) == pytest.approx(0.225)  # the clock gave time back: none
+    assert next_lag(0.1, 60.0) == MAX_LAG  # a controller's pause is not every move's lag
+    lag = 1.0
+    for _ in range(30):
+        lag = next_lag(lag, 0.05)
+    assert lag == pytest.approx(0.05, abs=1e-3)
+
+
+def test_lag_keeps_time_for_the_moves_left() -> None:
+    clock = Clock("absolute", 60.0, left=30.0)
+    plain = move_budget(clock, 9, 20, empty=61)
+    lagged = move_budget(clock, 9, 20, empty=61, lag=0.2)
+    hopeless = move_budget(clock, 9, 20, empty=61, lag=5.0)
+    assert plain is not None and lagged is not None and hopeless is not None
+    assert lagged < plain
+    assert hopeless == pytest.approx(0.05)  # nothing usable: the least a move gets

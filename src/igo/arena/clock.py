@@ -13,7 +13,8 @@ either kind,
 A :class:`GameClock` holds one player's time during a game: the referee charges the
 wall time of each ``genmove`` to it, tells the player what is left before each of its
 moves (``time_left``), and the player who runs out (beyond ``lag`` seconds of grace
-for process and protocol overhead) loses on time.
+for process and protocol overhead) loses on time. ``net_lag`` seconds are added to
+every move's charge, as a network between a server's clock and the engine adds them.
 """
 
 from __future__ import annotations
@@ -86,9 +87,10 @@ def _int(x: float) -> int:
 class GameClock:
     """One player's clock during a game (see the module docstring)."""
 
-    def __init__(self, control: TimeControl, lag: float = 0.5) -> None:
+    def __init__(self, control: TimeControl, lag: float = 0.5, net_lag: float = 0.0) -> None:
         self.control = control
         self.lag = lag
+        self.net_lag = net_lag
         self.main = control.main_time
         self.periods = control.periods
         self.period = control.byo_yomi
@@ -118,7 +120,7 @@ class GameClock:
 
     def charge(self, seconds: float) -> bool:
         """Charge one move's thinking time; False when the player ran out of time."""
-        t = max(seconds - self.lag, 0.0)
+        t = max(seconds + self.net_lag - self.lag, 0.0)
         if self.main > 0:
             used = min(t, self.main)
             self.main -= used

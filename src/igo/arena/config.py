@@ -41,7 +41,7 @@ DEAD_STONE_MODES: tuple[str, ...] = ("auto", "tromp-taylor", "players", "gnugo")
 IDENTITY_FIELDS = (
     "black", "white", "size", "komi", "rules", "max_moves", "seed", "handicap",
     "allow_resign", "dead_stones", "random_opening", "main_time", "byo_yomi", "byo_stones",
-    "byo_periods", "lag",
+    "byo_periods", "lag", "net_lag",
 )
 
 
@@ -104,6 +104,9 @@ class MatchConfig:
     lag
         Seconds of each move's wall time not charged to the clock (process and GTP
         overhead); default 1, what every match had before it could be set.
+    net_lag
+        Seconds added to each move's charge, as a network between a server's clock and
+        an engine would add (KGS, CGOS): to see a time manager under lag; default 0.
     """
 
     black: str
@@ -127,6 +130,7 @@ class MatchConfig:
     byo_stones: int = 0
     byo_periods: int = 0
     lag: float = 1.0
+    net_lag: float = 0.0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "out_dir", Path(self.out_dir))
@@ -156,6 +160,8 @@ class MatchConfig:
             raise MatchConfigError(f"move_timeout must be > 0, got {self.move_timeout}")
         if not self.lag >= 0:
             raise MatchConfigError(f"lag must be >= 0, got {self.lag}")
+        if not self.net_lag >= 0:
+            raise MatchConfigError(f"net_lag must be >= 0, got {self.net_lag}")
         try:
             self.time_control()
         except TimeControlError as exc:

@@ -70,6 +70,8 @@ class GameSettings:
         on time (:mod:`igo.arena.clock`).
     lag
         Seconds of each move not charged to the clock (process and protocol overhead).
+    net_lag
+        Seconds added to each move's charge (a network's lag, simulated).
     """
 
     size: int = 9
@@ -81,6 +83,7 @@ class GameSettings:
     opening: tuple[Point, ...] = ()
     time: TimeControl | None = None
     lag: float = 1.0
+    net_lag: float = 0.0
 
     def __post_init__(self) -> None:
         if self.move_cap < 1:
@@ -202,7 +205,8 @@ class Referee:
         ``result=None`` when the board must be scored; fills ``props`` with each move's
         time left (:attr:`GameOutcome.move_properties`)."""
         s = self.settings
-        clocks = ({c: GameClock(s.time, s.lag) for c in (Color.BLACK, Color.WHITE)}
+        clocks = ({c: GameClock(s.time, s.lag, s.net_lag)
+                   for c in (Color.BLACK, Color.WHITE)}
                   if s.time is not None else {})
         while True:
             if board.move_number >= s.move_cap:

@@ -80,7 +80,8 @@ def game_settings(config: MatchConfig, index: int = 0) -> GameSettings:
     return GameSettings(size=config.size, komi=config.komi, rules=config.ruleset,
                         move_cap=config.move_cap, handicap=config.handicap,
                         allow_resign=config.allow_resign, opening=opening,
-                        time=config.time_control(), lag=config.lag)
+                        time=config.time_control(), lag=config.lag,
+                        net_lag=config.net_lag)
 
 
 def make_referee(config: MatchConfig, index: int = 0) -> Referee:

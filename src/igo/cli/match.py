@@ -130,6 +130,10 @@ def add_parser(subparsers: Any) -> None:
     clock.add_argument("--lag", type=float, default=1.0, metavar="S",
                        help="seconds of each move not charged, for process and GTP "
                             "overhead (default 1)")
+    clock.add_argument("--net-lag", type=float, default=0.0, metavar="S",
+                       help="seconds added to each move's charge, as a network between a "
+                            "server and the engine would (default 0): a time manager "
+                            "under lag")
     test = p.add_argument_group(
         "sequential test", "stop as soon as the games decide between two Elo hypotheses "
         "for the first player (SPRT, as cutechess-cli's -sprt); --games is then the most "
@@ -177,9 +181,11 @@ def _clock_fields(args: argparse.Namespace) -> dict[str, Any]:
             raise ValueError("--time-per-move excludes --main-time and the byo-yomi options")
         if args.time_per_move <= 0:
             raise ValueError(f"--time-per-move must be positive, got {args.time_per_move}")
-        return {"byo_yomi": args.time_per_move, "byo_stones": 1, "lag": args.lag}
+        return {"byo_yomi": args.time_per_move, "byo_stones": 1, "lag": args.lag,
+                "net_lag": args.net_lag}
     return {"main_time": args.main_time, "byo_yomi": args.byo_yomi,
-            "byo_stones": args.byo_stones, "byo_periods": args.byo_periods, "lag": args.lag}
+            "byo_stones": args.byo_stones, "byo_periods": args.byo_periods, "lag": args.lag,
+            "net_lag": args.net_lag}
 
 
 def _times_itself(spec: str) -> bool:

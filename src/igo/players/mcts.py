@@ -58,6 +58,7 @@ from igo.search.timecontrol import (
     banks_time,
     max_budget,
     move_budget,
+    next_lag,
     next_spend,
 )
 
@@ -172,6 +173,11 @@ class MCTSGenerator:
         #: (:func:`~igo.search.timecontrol.next_spend`), and the move it was last updated at
         self.spend = 1.0
         self._spend_move = -1
+        #: the seconds a move costs on the clock beyond the search's
+        #: (:func:`~igo.search.timecontrol.next_lag`), and per colour the last timed move:
+        #: its number, the main time left before it, the seconds it took here
+        self.lag = 0.0
+        self._last_timed: dict[Color, tuple[int, float, float]] = {}
 
     def prepare(self, board: Board, komi: float) -> None:
         """Build the search for a new game now (move model, kernels), so that the first
@@ -294,15 +300,39 @@ class MCTSGenerator:
             self.spend, self._spend_move = 1.0, -1
         empty = int(np.count_nonzero(board.to_array() == 0))
         spend = self.spend if self.adaptive_time else 1.0
-        budget = move_budget(self.clock, board.size, board.move_number, empty, spend)
+        budget = move_budget(self.clock, board.size, board.move_number, empty, spend,
+                             self.lag)
         if budget is None:
             return self.limits
         budget = min(budget, MAX_SECONDS)
         most = min(max_budget(self.clock, board.size, board.move_number, budget), MAX_SECONDS)
         return MoveLimits(self.limits.playouts, budget, most if self.adaptive_time else None)
 
+    def _observe_lag(self, board: Board, color: Color) -> float | None:
+        """Update :attr:`lag` from what ``color``'s previous move cost on the clock
+        (the main time left before it, less the time left now, less the seconds it
+        took here), when the clock tells both; the main time left now (or ``None``)."""
+        c = self.clock
+        if c is None or c.left is None or c.in_overtime or c.system == "none":
+            self._last_timed.pop(color, None)
+            return None
+        before = self._last_timed.pop(color, None)
+        if before is not None and before[0] == board.move_number - 2:
+            self.lag = next_lag(self.lag, before[1] - c.left - before[2])
+        return c.left
+
     def select_move(self, board: Board, color: Color) -> Decision:
         """The most visited move, or pass/resign by the ending rules."""
+        started = time.monotonic()
+        left = self._observe_lag(board, color)
+        try:
+            return self._select(board, color)
+        finally:
+            if left is not None:
+                self._last_timed[color] = (board.move_number, left,
+                                           time.monotonic() - started)
+
+    def _select(self, board: Board, color: Color) -> Decision:
         last = board.last_move
         opponent_passed = last is not None and last.is_pass
         waited = self._ready()

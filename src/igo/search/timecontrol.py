@@ -15,7 +15,9 @@ into seconds for the next move:
   never fewer than a fifth of ``EXPECTED_SHARE`` of the points. Where searches stop
   early (the tree-aware manager below), the share is divided by ``spend``, the share of
   their budgets that the player's searches have been using (:func:`next_spend`), so that
-  the time they save goes to later moves and is not left on the clock;
+  the time they save goes to later moves and is not left on the clock; and each move
+  still to play keeps the ``lag`` that moves have been costing on the clock beyond their
+  thinking (the network, the controller: :func:`next_lag`), which decides blitz games;
 - *byo-yomi* (Japanese): a period less a safety margin once the main time is
   spent, and the same period as a floor while main time runs;
 - *Canadian*: the time left in the period over the stones left to play;
@@ -89,12 +91,14 @@ def moves_left(size: int, move_number: int, empty: int | None = None) -> float:
 
 
 def move_budget(clock: Clock, size: int, move_number: int, empty: int | None = None,
-                spend: float = 1.0) -> float | None:
+                spend: float = 1.0, lag: float = 0.0) -> float | None:
     """Seconds to think on the next move, or ``None`` when the clock sets no limit.
 
     ``empty``: the board's empty points (:func:`moves_left`); ``spend``: the share of
     their budgets that recent searches used (:func:`next_spend`; 1 for a search that
-    always runs to its budget): main time's share is divided by it.
+    always runs to its budget): main time's share is divided by it; ``lag``: the seconds
+    a move costs on the clock beyond its thinking (:func:`next_lag`): main time keeps
+    that much for each move still to play.
     """
     if clock.system == "none":
         return None
@@ -109,7 +113,8 @@ def move_budget(clock: Clock, size: int, move_number: int, empty: int | None = N
         return _keep_back(period)
     main = clock.left if clock.left is not None else clock.main_time
     spend = min(max(spend, MIN_SPEND), MAX_SPEND)
-    usable = max(main - RESERVE_SHARE * max(clock.main_time, 0.0), 0.0)
+    usable = max(main - RESERVE_SHARE * max(clock.main_time, 0.0)
+                 - max(lag, 0.0) * left_moves, 0.0)
     share = usable / left_moves * _phase_weight(own, expected) / spend
     share = min(share, max(main, 0.0) * 0.5)
     if clock.system == "byoyomi" and period > 0:
@@ -151,6 +156,23 @@ def next_spend(spend: float, used: float, budget: float) -> float:
         return spend
     ratio = min(max(used / budget, MIN_SPEND), MAX_SPEND)
     return (1.0 - SPEND_RATE) * spend + SPEND_RATE * ratio
+
+
+#: The most seconds a move's lag is taken to be (a sample beyond is a pause of the
+#: controller's, not lag every move will pay), and the weight of a sample below the
+#: estimate (one above it is taken at once: a clock is lost by underestimating).
+MAX_LAG = 5.0
+LAG_RATE = 0.25
+
+
+def next_lag(lag: float, sample: float) -> float:
+    """The seconds a move costs on the clock beyond its thinking, estimated: ``lag``
+    before, updated with ``sample`` (what the last move cost on the clock GTP reported,
+    less the time the engine thought). A larger sample is taken at once (within
+    :data:`MAX_LAG`), a smaller one averaged in (:data:`LAG_RATE`), so that a clock
+    with lag keeps time for it (:func:`move_budget`) from the first move that shows it."""
+    sample = min(max(sample, 0.0), MAX_LAG)
+    return sample if sample > lag else (1.0 - LAG_RATE) * lag + LAG_RATE * sample
 
 
 def settled(best: float, second: float, remaining: float) -> bool:
