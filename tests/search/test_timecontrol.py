@@ -9,7 +9,15 @@ from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.search import STRONG, Search
-from igo.search.timecontrol import MAX_LAG, SAFETY, Clock, move_budget, next_lag
+from igo.search.timecontrol import (
+    MAX_LAG,
+    MEASURED_SAFETY,
+    MIN_SECONDS,
+    SAFETY,
+    Clock,
+    move_budget,
+    next_lag,
+)
 
 
 def test_no_clock_no_budget() -> None:
@@ -184,7 +192,7 @@ def _play_out(size: int, total: float, own_moves: int, lag: float, spend: float,
     points = size * size
     for k in range(own_moves):
         empty = max(points - 2 * k, 0)
-        seen = lag if known_lag and k > 0 else 0.0
+        seen = lag if known_lag and k > 0 else None
         budget = move_budget(Clock("absolute", total, left=left), size, 2 * k, empty, spend,
                              seen)
         assert budget is not None
@@ -196,6 +204,7 @@ def _play_out(size: int, total: float, own_moves: int, lag: float, spend: float,
 @pytest.mark.parametrize(("size", "total", "own", "lag"), [
     (9, 30.0, 30, 0.1), (9, 30.0, 45, 0.1), (9, 30.0, 55, 0.1), (9, 30.0, 40, 0.3),
     (9, 10.0, 30, 0.1), (9, 10.0, 45, 0.1), (9, 20.0, 50, 0.1), (9, 60.0, 40, 0.5),
+    (9, 10.0, 45, 0.0), (9, 30.0, 55, 0.02), (19, 600.0, 170, 0.0),
     (19, 600.0, 125, 0.1), (19, 600.0, 170, 0.1), (19, 300.0, 170, 0.5)])
 def test_sudden_death_spends_the_clock_without_running_out(size: int, total: float,
                                                            own: int, lag: float) -> None:
@@ -221,6 +230,8 @@ def test_blitz_lag_not_kept_for_runs_out() -> None:
 
 
 def test_next_lag_takes_a_larger_sample_at_once_and_forgets_slowly() -> None:
+    assert next_lag(None, 0.3) == pytest.approx(0.3)
+    assert next_lag(None, -0.1) == 0.0  # a referee's grace: no lag, and measured
     assert next_lag(0.0, 0.3) == pytest.approx(0.3)
     assert next_lag(0.3, 0.1) == pytest.approx(0.25)
     assert next_lag(0.3, -2.0) == pytest.approx(0.225)  # the clock gave time back: none
@@ -232,10 +243,24 @@ def test_next_lag_takes_a_larger_sample_at_once_and_forgets_slowly() -> None:
 
 
 def test_lag_keeps_time_for_the_moves_left() -> None:
+    """A measured lag is kept for every move still to play, and replaces the fixed
+    safety margin of a move (a measured 0: a referee that forgives the overhead)."""
     clock = Clock("absolute", 60.0, left=30.0)
-    plain = move_budget(clock, 9, 20, empty=61)
+    unknown = move_budget(clock, 9, 20, empty=61)
+    none = move_budget(clock, 9, 20, empty=61, lag=0.0)
     lagged = move_budget(clock, 9, 20, empty=61, lag=0.2)
     hopeless = move_budget(clock, 9, 20, empty=61, lag=5.0)
-    assert plain is not None and lagged is not None and hopeless is not None
-    assert lagged < plain
-    assert hopeless == pytest.approx(0.05)  # nothing usable: the least a move gets
+    assert unknown is not None and none is not None and lagged is not None
+    assert none == pytest.approx(unknown + SAFETY - MEASURED_SAFETY)
+    assert lagged < none
+    assert hopeless == pytest.approx(MIN_SECONDS)  # nothing usable: the least a move gets
+
+
+@pytest.mark.parametrize("clock", [Clock("byoyomi", 0, 10, periods=3, left=10.0, stones_left=3),
+                                   Clock("canadian", 0, 60, stones=10, left=30.0,
+                                         stones_left=5),
+                                   Clock("byoyomi", 60, 10, periods=3, left=1.0)])
+def test_overtime_keeps_the_lag_of_each_move(clock: Clock) -> None:
+    unknown = move_budget(clock, 9, 40, empty=41)
+    lagged = move_budget(clock, 9, 40, empty=41, lag=0.5)
+    assert unknown is not None and lagged == pytest.approx(unknown - 0.5)

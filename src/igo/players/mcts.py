@@ -174,9 +174,10 @@ class MCTSGenerator:
         self.spend = 1.0
         self._spend_move = -1
         #: the seconds a move costs on the clock beyond the search's
-        #: (:func:`~igo.search.timecontrol.next_lag`), and per colour the last timed move:
-        #: its number, the main time left before it, the seconds it took here
-        self.lag = 0.0
+        #: (:func:`~igo.search.timecontrol.next_lag`; ``None`` until a clock shows it), and
+        #: per colour the last timed move: its number, the main time left before it, the
+        #: seconds it took here
+        self.lag: float | None = None
         self._last_timed: dict[Color, tuple[int, float, float]] = {}
 
     def prepare(self, board: Board, komi: float) -> None:

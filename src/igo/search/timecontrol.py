@@ -15,14 +15,17 @@ into seconds for the next move:
   never fewer than a fifth of ``EXPECTED_SHARE`` of the points. Where searches stop
   early (the tree-aware manager below), the share is divided by ``spend``, the share of
   their budgets that the player's searches have been using (:func:`next_spend`), so that
-  the time they save goes to later moves and is not left on the clock; and each move
-  still to play keeps the ``lag`` that moves have been costing on the clock beyond their
-  thinking (the network, the controller: :func:`next_lag`), which decides blitz games;
+  the time they save goes to later moves and is not left on the clock. Once the
+  ``lag`` a move costs on the clock beyond the engine's thinking is measured (the
+  network, the controller, GTP: :func:`next_lag`), main time keeps that much for each
+  move still to play (at least for ``LAG_MOVES_SHARE`` of a game's moves, the reserve
+  of a game that runs long), and a move keeps back only ``MEASURED_SAFETY`` besides;
 - *byo-yomi* (Japanese): a period less a safety margin once the main time is
   spent, and the same period as a floor while main time runs;
 - *Canadian*: the time left in the period over the stones left to play;
-- always ``SAFETY`` seconds (GTP round trip, process scheduling) and ``SAFETY_SHARE``
-  of the move's time are kept back, so the engine never loses on time.
+- always ``SAFETY_SHARE`` of the move's time, and ``SAFETY`` seconds (GTP round trip,
+  process scheduling) until the lag is measured, are kept back, and in overtime the
+  measured lag too, so the engine never loses on time.
 """
 
 from __future__ import annotations
@@ -34,7 +37,9 @@ FINAL_EMPTY = 0.2  # empty points left at the end of a game, as a share (Pachi's
 RESERVE_SHARE = 0.05  # of the main time, kept for a game that runs long
 MIDDLE_WEIGHT = 1.5
 OPENING_WEIGHT = 0.7
-SAFETY = 0.25  # seconds
+SAFETY = 0.25  # seconds, while the lag is not measured
+MEASURED_SAFETY = 0.05  # seconds, in main time once it is
+LAG_MOVES_SHARE = 0.5  # of EXPECTED_SHARE's moves: the least main time keeps lag for
 SAFETY_SHARE = 0.1
 MIN_SECONDS = 0.05
 
@@ -74,8 +79,8 @@ def _phase_weight(own_moves: int, expected: float) -> float:
     return 1.0
 
 
-def _keep_back(seconds: float) -> float:
-    return max(MIN_SECONDS, seconds * (1.0 - SAFETY_SHARE) - SAFETY)
+def _keep_back(seconds: float, safety: float = SAFETY) -> float:
+    return max(MIN_SECONDS, seconds * (1.0 - SAFETY_SHARE) - safety)
 
 
 def moves_left(size: int, move_number: int, empty: int | None = None) -> float:
@@ -91,14 +96,14 @@ def moves_left(size: int, move_number: int, empty: int | None = None) -> float:
 
 
 def move_budget(clock: Clock, size: int, move_number: int, empty: int | None = None,
-                spend: float = 1.0, lag: float = 0.0) -> float | None:
+                spend: float = 1.0, lag: float | None = None) -> float | None:
     """Seconds to think on the next move, or ``None`` when the clock sets no limit.
 
     ``empty``: the board's empty points (:func:`moves_left`); ``spend``: the share of
     their budgets that recent searches used (:func:`next_spend`; 1 for a search that
     always runs to its budget): main time's share is divided by it; ``lag``: the seconds
-    a move costs on the clock beyond its thinking (:func:`next_lag`): main time keeps
-    that much for each move still to play.
+    a move costs on the clock beyond its thinking (:func:`next_lag`; ``None``: not
+    measured yet), kept for each move still to play, and in overtime by the move.
     """
     if clock.system == "none":
         return None
@@ -106,22 +111,25 @@ def move_budget(clock: Clock, size: int, move_number: int, empty: int | None = N
     own = move_number // 2
     left_moves = moves_left(size, move_number, empty)
     period = clock.byo_yomi
+    measured = lag is not None
+    lag = max(lag, 0.0) if lag is not None else 0.0
     if clock.system == "canadian" and clock.in_overtime:
         left = clock.left if clock.left is not None else period
-        return _keep_back(left / max(clock.stones_left, 1))
+        return _keep_back(left / max(clock.stones_left, 1), SAFETY + lag)
     if clock.system == "byoyomi" and clock.in_overtime:
-        return _keep_back(period)
+        return _keep_back(period, SAFETY + lag)
     main = clock.left if clock.left is not None else clock.main_time
     spend = min(max(spend, MIN_SPEND), MAX_SPEND)
     usable = max(main - RESERVE_SHARE * max(clock.main_time, 0.0)
-                 - max(lag, 0.0) * left_moves, 0.0)
+                 - lag * max(left_moves, LAG_MOVES_SHARE * expected), 0.0)
     share = usable / left_moves * _phase_weight(own, expected) / spend
     share = min(share, max(main, 0.0) * 0.5)
+    floor = 0.0  # the first period is as good as main time
     if clock.system == "byoyomi" and period > 0:
-        share = max(share, period)  # the first period is as good as main time
+        floor = _keep_back(period, SAFETY + lag)
     elif clock.system == "canadian" and period > 0 and clock.stones > 0:
-        share = max(share, period / clock.stones)
-    return _keep_back(share)
+        floor = _keep_back(period / clock.stones, SAFETY + lag)
+    return max(_keep_back(share, MEASURED_SAFETY if measured else SAFETY), floor)
 
 
 # ---------------------------------------------------------------------- within a move
@@ -165,14 +173,17 @@ MAX_LAG = 5.0
 LAG_RATE = 0.25
 
 
-def next_lag(lag: float, sample: float) -> float:
+def next_lag(lag: float | None, sample: float) -> float:
     """The seconds a move costs on the clock beyond its thinking, estimated: ``lag``
-    before, updated with ``sample`` (what the last move cost on the clock GTP reported,
-    less the time the engine thought). A larger sample is taken at once (within
+    before (``None``: no sample yet), updated with ``sample`` (what the last move cost
+    on the clock GTP reported, less the time the engine thought; below 0 where a
+    referee forgives some of every move). A larger sample is taken at once (within
     :data:`MAX_LAG`), a smaller one averaged in (:data:`LAG_RATE`), so that a clock
     with lag keeps time for it (:func:`move_budget`) from the first move that shows it."""
     sample = min(max(sample, 0.0), MAX_LAG)
-    return sample if sample > lag else (1.0 - LAG_RATE) * lag + LAG_RATE * sample
+    if lag is None or sample > lag:
+        return sample
+    return (1.0 - LAG_RATE) * lag + LAG_RATE * sample
 
 
 def settled(best: float, second: float, remaining: float) -> bool:
