@@ -196,41 +196,47 @@ def test_time_saved_by_early_stops_goes_to_later_moves() -> None:
 
 
 def test_the_lag_a_move_costs_is_read_off_the_clock() -> None:
-    """What a move cost on the clock beyond the player's own thinking (the clock it is
-    told before its next move) becomes its lag, which the next budgets keep time for;
-    a clock that does not say, overtime, or moves that do not follow on, teach nothing."""
-    board = Board(9)
+    """What a player's moves cost on the clock beyond its own thinking (the clock it is
+    told before each move) becomes its lag, which the next budgets keep time for: from
+    one move of a clock in hundredths, from ten of GTP's whole seconds; a move that does
+    not follow on starts again, and the estimate carries over to the next game."""
+    def play_moves(gen: MCTSGenerator, lag: float, moves: int, whole: bool,
+                   left: float = 60.0) -> list[float | None]:
+        board, seen = Board(9), []
+        for k in range(moves):
+            told = float(int(left)) if whole else round(left, 2)
+            gen.set_context(7.0, Clock("absolute", 60.0, left=told))
+            t0 = time.monotonic()
+            gen.select_move(board, Color.BLACK)
+            left -= time.monotonic() - t0 + lag
+            seen.append(gen.lag)
+            board.play(Color.BLACK, Point(k // 9, k % 9))
+            board.play(Color.WHITE, Point(8 - k // 9, k % 9))
+        return seen
+
     gen = MCTSGenerator(limits=MoveLimits(64, None), rng=np.random.default_rng(5))
-    gen.set_context(7.0, Clock("absolute", 60.0, left=60.0))
-    t0 = time.monotonic()
-    gen.select_move(board, Color.BLACK)
-    took = time.monotonic() - t0
-    assert gen.lag is None
+    fine = play_moves(gen, 0.4, 3, whole=False)
+    assert fine[0] is None and fine[1] == pytest.approx(0.4, abs=0.02)
+    assert fine[2] == pytest.approx(0.4, abs=0.02)
+    unknown = move_budget(Clock("absolute", 60.0, left=50.0), 9, 6, empty=75)
+    gen.set_context(7.0, Clock("absolute", 60.0, left=50.0))
+    board = Board(9)
     board.play(Color.BLACK, Point(4, 4))
-    board.play(Color.WHITE, Point(2, 2))
-    gen.set_context(7.0, Clock("absolute", 60.0, left=60.0 - took - 0.4))
-    plain = move_budget(Clock("absolute", 60.0, left=60.0 - took - 0.4), 9, 2,
-                        empty=79)
-    t1 = time.monotonic()
-    gen.select_move(board, Color.BLACK)
-    took2 = time.monotonic() - t1
-    assert gen.lag == pytest.approx(0.4, abs=0.05)
-    lim = gen._clock_limits(board)
-    assert plain is not None and lim.seconds is not None and lim.seconds < plain
-    # the next move's clock charged it less than its thinking (a referee's grace): the
-    # estimate decays, never below 0
-    board.play(Color.BLACK, Point(6, 6))
-    board.play(Color.WHITE, Point(2, 6))
-    gen.set_context(7.0, Clock("absolute", 60.0, left=60.0 - took - 0.4 - took2 + 0.1))
-    gen.select_move(board, Color.BLACK)
-    assert gen.lag is not None and 0.0 < gen.lag < 0.4
-    learnt = gen.lag
-    # a move that does not follow on (a take-back), or a clock without time left: no sample
-    gen.set_context(7.0, Clock("absolute", 60.0, left=1.0))
-    gen.select_move(board, Color.BLACK)
-    gen.set_context(7.0, Clock("absolute", 60.0))
-    later = board.copy()
-    later.play(Color.BLACK, Point(6, 2))
-    later.play(Color.WHITE, Point(0, 0))
-    gen.select_move(later, Color.BLACK)
-    assert gen.lag == learnt
+    lagged = gen._clock_limits(board).seconds
+    assert unknown is not None and lagged is not None and lagged < unknown
+    gen = MCTSGenerator(limits=MoveLimits(64, None), rng=np.random.default_rng(5))
+    whole = play_moves(gen, 0.15, 14, whole=True)
+    assert whole[:10] == [None] * 10
+    assert all(w is not None and abs(w - 0.15) <= 0.06 for w in whole[10:])
+    # a new game: the estimate is kept until the new span resolves its own
+    again = play_moves(gen, 0.0, 3, whole=True)
+    assert again == [whole[-1]] * 3
+    # a clock that says nothing teaches nothing
+    quiet = MCTSGenerator(limits=MoveLimits(64, None), rng=np.random.default_rng(5))
+    board = Board(9)
+    for _ in range(3):
+        quiet.set_context(7.0, Clock("absolute", 60.0))
+        quiet.select_move(board, Color.BLACK)
+        board.play(Color.BLACK, None)
+        board.play(Color.WHITE, None)
+    assert quiet.lag is None

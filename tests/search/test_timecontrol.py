@@ -15,8 +15,8 @@ from igo.search.timecontrol import (
     MIN_SECONDS,
     SAFETY,
     Clock,
+    average_lag,
     move_budget,
-    next_lag,
 )
 
 
@@ -229,17 +229,31 @@ def test_blitz_lag_not_kept_for_runs_out() -> None:
     assert left > 0
 
 
-def test_next_lag_takes_a_larger_sample_at_once_and_forgets_slowly() -> None:
-    assert next_lag(None, 0.3) == pytest.approx(0.3)
-    assert next_lag(None, -0.1) == 0.0  # a referee's grace: no lag, and measured
-    assert next_lag(0.0, 0.3) == pytest.approx(0.3)
-    assert next_lag(0.3, 0.1) == pytest.approx(0.25)
-    assert next_lag(0.3, -2.0) == pytest.approx(0.225)  # the clock gave time back: none
-    assert next_lag(0.1, 60.0) == MAX_LAG  # a controller's pause is not every move's lag
-    lag = 1.0
-    for _ in range(30):
-        lag = next_lag(lag, 0.05)
-    assert lag == pytest.approx(0.05, abs=1e-3)
+def test_average_lag_over_the_moves_the_clock_resolves() -> None:
+    # a clock in hundredths: one move tells the lag
+    assert average_lag(60.0, 58.7, 1.0, 1, 60.0) == pytest.approx(0.3)
+    assert average_lag(58.7, 50.3, 6.2, 4, 60.0) == pytest.approx(0.55)
+    assert average_lag(60.0, 59.5, 0.6, 1, 60.0) == 0.0  # a referee's grace: none
+    assert average_lag(60.0, 0.5, 0.5, 1, 60.0) == MAX_LAG  # a pause, not every move's
+    assert average_lag(60.0, 59.0, 0.5, 0, 60.0) is None
+    # GTP's whole seconds (truncated): nothing from a few moves, then the average, read
+    # half a second above what the clock says
+    assert average_lag(60.0, 59.0, 0.8, 1, 60.0) is None
+    assert average_lag(59.0, 40.0, 16.0, 9, 60.0) is None
+    assert average_lag(60.0, 41.0, 16.0, 10, 60.0) == pytest.approx(0.25)
+    assert average_lag(59.0, 41.0, 16.0, 10, 60.0) == pytest.approx(0.2)
+
+
+def test_average_lag_of_a_truncating_clock_converges() -> None:
+    """A game at 0.37 s a move and 0.13 s of lag, told in whole seconds: from the tenth
+    move on the estimate is within the resolution of the truth."""
+    left, thought = 60.0, 0.0
+    for moves in range(1, 60):
+        left -= 0.37 + 0.13
+        thought += 0.37
+        lag = average_lag(60.0, float(int(left)), thought, moves, 60.0)
+        assert (lag is None) == (moves < 10)
+        assert lag is None or abs(lag - 0.13) <= 0.5 / moves + 1e-9
 
 
 def test_lag_keeps_time_for_the_moves_left() -> None:

@@ -55,10 +55,10 @@ from igo.search.search import Search, SearchResult
 from igo.search.timecontrol import (
     MIN_SECONDS,
     Clock,
+    average_lag,
     banks_time,
     max_budget,
     move_budget,
-    next_lag,
     next_spend,
 )
 
@@ -104,6 +104,17 @@ class EndingConfig:
     #: seconds for a count the move did not expect (its search prefers to pass first), as a
     #: share of the move's: within the time manager's 10 % safety margin
     count_extra: float = 0.1
+
+
+@dataclass(slots=True)
+class _LagSpan:
+    """A player's consecutive timed moves: the main time left before the first, the
+    seconds they took here, how many the clock has charged, the last one's number."""
+
+    left: float
+    thought: float = 0.0
+    moves: int = 0
+    last_move: int = -1
 
 
 def _less_time(lim: MoveLimits, seconds: float) -> MoveLimits:
@@ -174,11 +185,10 @@ class MCTSGenerator:
         self.spend = 1.0
         self._spend_move = -1
         #: the seconds a move costs on the clock beyond the search's
-        #: (:func:`~igo.search.timecontrol.next_lag`; ``None`` until a clock shows it), and
-        #: per colour the last timed move: its number, the main time left before it, the
-        #: seconds it took here
+        #: (:func:`~igo.search.timecontrol.average_lag`; ``None`` until a clock shows it;
+        #: kept from game to game), measured per colour over a span of moves
         self.lag: float | None = None
-        self._last_timed: dict[Color, tuple[int, float, float]] = {}
+        self._lag_spans: dict[Color, _LagSpan] = {}
 
     def prepare(self, board: Board, komi: float) -> None:
         """Build the search for a new game now (move model, kernels), so that the first
@@ -309,29 +319,35 @@ class MCTSGenerator:
         most = min(max_budget(self.clock, board.size, board.move_number, budget), MAX_SECONDS)
         return MoveLimits(self.limits.playouts, budget, most if self.adaptive_time else None)
 
-    def _observe_lag(self, board: Board, color: Color) -> float | None:
-        """Update :attr:`lag` from what ``color``'s previous move cost on the clock
-        (the main time left before it, less the time left now, less the seconds it
-        took here), when the clock tells both; the main time left now (or ``None``)."""
+    def _observe_lag(self, board: Board, color: Color) -> _LagSpan | None:
+        """Update :attr:`lag` from what ``color``'s moves of this game cost on the main
+        time (:func:`~igo.search.timecontrol.average_lag`, since the span's first move;
+        a new span where the moves do not follow on, or the clock says nothing); the span
+        this move adds to, or ``None``."""
         c = self.clock
         if c is None or c.left is None or c.in_overtime or c.system == "none":
-            self._last_timed.pop(color, None)
+            self._lag_spans.pop(color, None)
             return None
-        before = self._last_timed.pop(color, None)
-        if before is not None and before[0] == board.move_number - 2:
-            self.lag = next_lag(self.lag, before[1] - c.left - before[2])
-        return c.left
+        span = self._lag_spans.get(color)
+        if span is None or span.last_move != board.move_number - 2:
+            span = self._lag_spans[color] = _LagSpan(c.left)
+        else:
+            span.moves += 1
+            lag = average_lag(span.left, c.left, span.thought, span.moves, c.main_time)
+            if lag is not None:
+                self.lag = lag
+        span.last_move = board.move_number
+        return span
 
     def select_move(self, board: Board, color: Color) -> Decision:
         """The most visited move, or pass/resign by the ending rules."""
         started = time.monotonic()
-        left = self._observe_lag(board, color)
+        span = self._observe_lag(board, color)
         try:
             return self._select(board, color)
         finally:
-            if left is not None:
-                self._last_timed[color] = (board.move_number, left,
-                                           time.monotonic() - started)
+            if span is not None:
+                span.thought += time.monotonic() - started
 
     def _select(self, board: Board, color: Color) -> Decision:
         last = board.last_move

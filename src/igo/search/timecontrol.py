@@ -17,7 +17,7 @@ into seconds for the next move:
   their budgets that the player's searches have been using (:func:`next_spend`), so that
   the time they save goes to later moves and is not left on the clock. Once the
   ``lag`` a move costs on the clock beyond the engine's thinking is measured (the
-  network, the controller, GTP: :func:`next_lag`), main time keeps that much for each
+  network, the controller, GTP: :func:`average_lag`), main time keeps that much for each
   move still to play (at least for ``LAG_MOVES_SHARE`` of a game's moves, the reserve
   of a game that runs long), and a move keeps back only ``MEASURED_SAFETY`` besides;
 - *byo-yomi* (Japanese): a period less a safety margin once the main time is
@@ -102,7 +102,7 @@ def move_budget(clock: Clock, size: int, move_number: int, empty: int | None = N
     ``empty``: the board's empty points (:func:`moves_left`); ``spend``: the share of
     their budgets that recent searches used (:func:`next_spend`; 1 for a search that
     always runs to its budget): main time's share is divided by it; ``lag``: the seconds
-    a move costs on the clock beyond its thinking (:func:`next_lag`; ``None``: not
+    a move costs on the clock beyond its thinking (:func:`average_lag`; ``None``: not
     measured yet), kept for each move still to play, and in overtime by the move.
     """
     if clock.system == "none":
@@ -166,24 +166,33 @@ def next_spend(spend: float, used: float, budget: float) -> float:
     return (1.0 - SPEND_RATE) * spend + SPEND_RATE * ratio
 
 
-#: The most seconds a move's lag is taken to be (a sample beyond is a pause of the
-#: controller's, not lag every move will pay), and the weight of a sample below the
-#: estimate (one above it is taken at once: a clock is lost by underestimating).
+#: The most seconds a move's lag is taken to be (beyond it, a controller's pause, not
+#: lag every move will pay).
 MAX_LAG = 5.0
-LAG_RATE = 0.25
+#: A lag estimate is used once the clock's resolution spread over the moves it covers is
+#: this fine (GTP's ``time_left`` is whole seconds: ten moves; a finer clock: one).
+LAG_RESOLUTION = 0.1
 
 
-def next_lag(lag: float | None, sample: float) -> float:
-    """The seconds a move costs on the clock beyond its thinking, estimated: ``lag``
-    before (``None``: no sample yet), updated with ``sample`` (what the last move cost
-    on the clock GTP reported, less the time the engine thought; below 0 where a
-    referee forgives some of every move). A larger sample is taken at once (within
-    :data:`MAX_LAG`), a smaller one averaged in (:data:`LAG_RATE`), so that a clock
-    with lag keeps time for it (:func:`move_budget`) from the first move that shows it."""
-    sample = min(max(sample, 0.0), MAX_LAG)
-    if lag is None or sample > lag:
-        return sample
-    return (1.0 - LAG_RATE) * lag + LAG_RATE * sample
+def average_lag(before: float, after: float, thought: float, moves: int,
+                main_time: float) -> float | None:
+    """The seconds each of ``moves`` moves cost on the clock beyond the engine's own
+    ``thought`` (their thinking, summed), while the main time left went from ``before``
+    to ``after``; ``None`` while the clock's resolution over so few moves is coarser than
+    :data:`LAG_RESOLUTION`.
+
+    A controller that says whole seconds (GTP's ``time_left`` takes an integer, and
+    truncates) is read as half a second more than it says, except for the full main
+    time; a single move of such a clock tells nothing (a sample of 0 or 1 s)."""
+    if moves <= 0:
+        return None
+    def truncated(x: float) -> bool:
+        return float(x).is_integer() and x < main_time
+
+    if LAG_RESOLUTION * moves < (1.0 if truncated(before) or truncated(after) else 0.01):
+        return None
+    drop = before + 0.5 * truncated(before) - after - 0.5 * truncated(after)
+    return min(max((drop - thought) / moves, 0.0), MAX_LAG)
 
 
 def settled(best: float, second: float, remaining: float) -> bool:
