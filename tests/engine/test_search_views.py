@@ -122,3 +122,23 @@ def test_visit_labels_fit_a_point() -> None:
 
     assert [count_label(n) for n in (0, 284, 999, 1000, 8634, 21500, 99_400)] == [
         "0", "284", "999", "1k", "9k", "22k", "99k"]
+
+
+def test_search_stats_show_the_time_manager() -> None:
+    """``igo-search_stats`` says the time manager's spend and the lag it measured from
+    the clocks GTP told it (whole seconds: ten moves tell it)."""
+    engine = mcts_engine()
+    reply(engine, "reg_genmove b")  # the move model loaded before the clock runs
+    reply(engine, "time_settings 300 0 0")
+
+    def stats() -> dict[str, str]:
+        return dict(ln.lstrip("= ").split(" ", 1)
+                    for ln in reply(engine, "igo-search_stats").strip().split("\n"))
+
+    for k in range(11):  # each move costs 3 s, far more than its 150 playouts take
+        assert stats()["time_lag"] == "unmeasured"
+        reply(engine, f"time_left b {300 - 3 * k} 0")
+        reply(engine, "genmove b")
+        reply(engine, "genmove w")
+    assert float(stats()["time_spend"]) == pytest.approx(1.0)  # adaptive_time off
+    assert 2.8 < float(stats()["time_lag"]) < 3.0

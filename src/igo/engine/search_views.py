@@ -14,7 +14,8 @@ command (as announced)                  type       reply
                                                    ``[string] max_tree_mb N``
 ``igo-search_stats``                    ``string`` the last search: playouts, time,
                                                    the tree's memory and reclaims,
-                                                   the time manager, the ponder
+                                                   the time manager (its spend and
+                                                   the lag it measured), the ponder
 ======================================  =========  ==================================
 
 GoGui replaces ``%m`` by the colour to move. Each view searches the current position
@@ -209,6 +210,11 @@ class SearchViews:
             lines += [f"{k} {v}" for k, v in result.stats.items()]
         elif search is not None:
             lines += [f"{k} {v}" for k, v in search.tree_stats().items()]
+        spend = getattr(self.generator, "spend", None)
+        if isinstance(spend, float):  # the time manager (igo.search.timecontrol)
+            lag = getattr(self.generator, "lag", None)
+            lines += [f"time_spend {spend:.3f}",
+                      f"time_lag {'unmeasured' if lag is None else f'{lag:.3f}'}"]
         ponder = getattr(self.generator, "ponder_result", None)
         if isinstance(ponder, SearchResult):
             lines += [f"ponder_playouts {ponder.playouts}",
