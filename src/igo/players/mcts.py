@@ -150,6 +150,11 @@ class MCTSGenerator:
         moves are close; the next budgets grow by what such searches save (and shrink by
         what they extend: :func:`~igo.search.timecontrol.next_spend`), so that the clock
         is spent and not left over.
+
+    Under a clock that tells the time left (GTP's ``time_left``), the lag each move costs
+    on it beyond the player's own thinking (a network, the controller) is measured over
+    the player's moves (:attr:`lag`) and kept for the moves still to play
+    (:func:`~igo.search.timecontrol.move_budget`), with or without ``adaptive_time``.
     """
 
     name = "mcts"
