@@ -186,6 +186,7 @@ def average_lag(before: float, after: float, thought: float, moves: int,
     time; a single move of such a clock tells nothing (a sample of 0 or 1 s)."""
     if moves <= 0:
         return None
+
     def truncated(x: float) -> bool:
         return float(x).is_integer() and x < main_time
 
