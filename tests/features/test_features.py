@@ -183,6 +183,26 @@ def test_hash_table_and_dictionary() -> None:
         HashTable(np.zeros(3, np.uint64), np.zeros(3, np.int64))
 
 
+def test_hash_table_build_matches_one_by_one_inserts() -> None:
+    """The kernel that builds a table lays it out exactly as inserting the items one by
+    one in order (colliding keys included), and refuses a zero key."""
+    from igo.features import _kernels as K
+
+    rng = np.random.default_rng(1)
+    keys = rng.permutation(np.unique(rng.integers(1, 2**64 - 1, size=3000, dtype=np.uint64)))
+    ids = rng.integers(0, 10**6, size=len(keys))
+    t = HashTable.build(keys, ids)
+    ref_k = np.zeros_like(t.keys)
+    ref_v = np.full(len(t.vals), -1, np.int64)
+    for k, v in zip(keys, ids, strict=True):
+        K.table_put.py_func(ref_k, ref_v, np.uint64(k), int(v))
+    assert np.array_equal(t.keys, ref_k) and np.array_equal(t.vals, ref_v)
+    with pytest.raises(ValueError, match="non-zero"):
+        HashTable.build(np.array([3, 0, 5], np.uint64), np.arange(3))
+    with pytest.raises(ValueError, match="one length"):
+        HashTable.build(keys[:3], ids[:2])
+
+
 def test_largest_matching_size_is_used() -> None:
     b = random_board(19, 40, 31)
     ex = Extractor(FeatureConfig())

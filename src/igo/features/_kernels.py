@@ -276,6 +276,18 @@ def table_put(keys: np.ndarray, vals: np.ndarray, key: np.uint64, value: int) ->
 
 
 @njit
+def table_put_many(keys: np.ndarray, vals: np.ndarray, items: np.ndarray,
+                   ids: np.ndarray) -> int:
+    """Insert ``items[i]`` with ``ids[i]`` in order, as :func:`table_put` one by one;
+    returns the index of the first zero item (not inserted, nor any after it), or -1."""
+    for i in range(items.shape[0]):
+        if items[i] == 0:
+            return i
+        table_put(keys, vals, items[i], ids[i])
+    return -1
+
+
+@njit
 def lookup_many(keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
                 out: np.ndarray) -> None:
     """``out[i]`` = id of ``keys[i]`` in the table, 0 if absent."""

@@ -152,10 +152,12 @@ class HashTable:
             cap *= 2
         keys = np.zeros(cap, np.uint64)
         vals = np.full(cap, -1, np.int64)
-        for k, v in zip(items.astype(np.uint64), ids.astype(np.int64), strict=True):
-            if k == 0:
-                raise ValueError("hash table keys must be non-zero")
-            K.table_put(keys, vals, np.uint64(k), int(v))
+        items = np.ascontiguousarray(items, dtype=np.uint64)
+        ids = np.ascontiguousarray(ids, dtype=np.int64)
+        if items.shape != ids.shape or items.ndim != 1:
+            raise ValueError("hash table items and ids must be 1-D arrays of one length")
+        if K.table_put_many(keys, vals, items, ids) >= 0:
+            raise ValueError("hash table keys must be non-zero")
         return cls(keys, vals)
 
     def __len__(self) -> int:
