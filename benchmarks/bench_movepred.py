@@ -3,7 +3,9 @@
 - ``MoveModel.scores(board)``: features and scores of every legal move of one
   position (what search calls), microseconds per call;
 - the scoring kernel alone on already extracted features, per position;
-- training throughput (gradient of the log-likelihood), positions per second.
+- training throughput (gradient of the log-likelihood), positions per second;
+- loading a model file until it can score a move (reading it and building its pattern
+  tables), milliseconds: a player loads one per game in paper 004's loop.
 
 CPU time of this process, one core. Uses the default model unless ``--model``.
 
@@ -23,7 +25,7 @@ import numpy as np
 from igo.core.board import Board
 from igo.movepred import _kernels as K
 from igo.movepred.dataset import extract_positions
-from igo.movepred.default import load_default
+from igo.movepred.default import default_model_path, load_default
 from igo.movepred.model_io import load_model
 from igo.movepred.train import log_likelihood
 from igo.sgf import iter_records
@@ -73,6 +75,15 @@ def main() -> None:
     c0 = time.process_time()
     log_likelihood(model, data)
     train_rate = len(data) / (time.process_time() - c0)
+    path = default_model_path(19) if args.model is None else Path(args.model)
+    load_model(path).scores(boards[0])
+    loads = 0
+    c0 = time.process_time()
+    while time.process_time() - c0 < 2.0:
+        fresh = load_model(path)
+        _ = fresh.extractor
+        loads += 1
+    load_ms = 1e3 * (time.process_time() - c0) / loads
     out = {"benchmark": "move model on 19x19 tygem test positions, one core",
            "date": time.strftime("%F"), "machine": platform.processor() or platform.machine(),
            "model_groups": list(model.config.groups), "parameters": model.n_params,
@@ -80,6 +91,7 @@ def main() -> None:
            "scoring_kernel_us_per_position (features precomputed, incl. Python call)":
                round(kernel_us, 2),
            "gradient_positions_per_s": round(train_rate),
+           "load_ms (read the file, build the pattern tables)": round(load_ms, 1),
            "positions": len(data), "mean_legal_moves": round(data.n_moves / len(data), 1)}
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "movepred.json").write_text(json.dumps(out, indent=2) + "\n")
