@@ -118,6 +118,41 @@ def check_same_games(run: EvolveConfig, reference: EvolveConfig) -> None:
     assert len(list((run.out / "games").rglob("*.sgf"))) == len(rows)
 
 
+def test_ratings_are_fitted_once_per_state_of_the_games(
+        tmp_path: Path, records: Path, reference: EvolveConfig,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The driver fits the ratings again only when a game or an individual was added
+    (a fit takes a second at the scale of a real run, while the workers wait), and what
+    it stores is what a fit from zero of the final games gives: the run is the
+    reference run, game for game and rating for rating."""
+    import igo.evolve.loop as loop_module
+    from igo.arena.ratings import Ratings
+
+    states: list[tuple[int, int]] = []
+
+    class Counting(Ratings):
+        def fit(self) -> int:
+            states.append((len(self.names), int(self.games_per_player().sum())))
+            return super().fit()
+
+    monkeypatch.setattr(loop_module, "Ratings", Counting)
+    config = load_config(tiny_config(tmp_path, records))
+    run_evolution(config, ExecutorConfig(workers=1))
+    check_same_games(config, reference)
+    assert states and len(states) == len(set(states))
+    with sqlite3.connect(database_path(config)) as db, \
+            sqlite3.connect(database_path(reference)) as ref:
+        query = "SELECT * FROM ratings WHERE step <= 2 ORDER BY step, individual"
+        assert list(db.execute(query)) == list(ref.execute(query))
+    final = Ratings()
+    final.add((str(b), str(w), x) for _, _, b, w, _, _, x in games(config))
+    final.fit()
+    with sqlite3.connect(database_path(config)) as db:
+        stored = dict(db.execute("SELECT individual, elo FROM ratings WHERE step = 2"))
+    for row in final.table():
+        assert stored[int(row.name)] == pytest.approx(row.elo, abs=1e-6)
+
+
 def test_run_status_and_resume(reference: EvolveConfig, capsys: pytest.CaptureFixture[str]
                                ) -> None:
     rows = games(reference)

@@ -181,6 +181,7 @@ class _Loop:
         self.say = say
         self.session_games = 0
         self.t0 = time.monotonic()
+        self._fitted: tuple[tuple[int, ...], list[tuple[int, int, float]], Ratings] | None = None
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
@@ -287,12 +288,20 @@ class _Loop:
 
     # ------------------------------------------------------------------ ratings
     def fit(self) -> Ratings:
-        ratings = Ratings(RatingsConfig())
-        ratings.add_players(str(ind.id) for ind in self.store.individuals())
+        """The ratings of every individual from every finished game, fitted from zero;
+        the same fit is reused while no individual or game has been added (a fit of a
+        few hundred players and tens of thousands of games takes a second, while the
+        workers wait)."""
+        ids = tuple(ind.id for ind in self.store.individuals())
         results = self.store.results()
+        if self._fitted is not None and self._fitted[:2] == (ids, results):
+            return self._fitted[2]
+        ratings = Ratings(RatingsConfig())
+        ratings.add_players(str(i) for i in ids)
         if results:
             ratings.add((str(b), str(w), s) for b, w, s in results)
             ratings.fit()
+        self._fitted = (ids, results, ratings)
         return ratings
 
     def ranking(self, players: list[int]) -> list[int]:
