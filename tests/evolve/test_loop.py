@@ -172,10 +172,12 @@ def test_run_status_and_resume(reference: EvolveConfig, capsys: pytest.CaptureFi
 
 
 def test_a_moved_run_trains_its_lost_models_again(tmp_path: Path, records: Path,
-                                                  reference: EvolveConfig) -> None:
+                                                  reference: EvolveConfig,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """The database alone, copied from another machine (the models left behind): ``--out``
-    resumes it there, training every model again from its stored weights, the same bit for
-    bit, and playing no game."""
+    resumes it there. While its steps are all done nothing is trained or played; with a
+    step more, every model is trained again from its stored weights first, the same bit
+    for bit, and the stored games stay as they were."""
     import numpy as np
 
     moved = tmp_path / "moved"
@@ -188,13 +190,18 @@ def test_a_moved_run_trains_its_lost_models_again(tmp_path: Path, records: Path,
     before = games(reference)
     steps = run_status(moved)["steps_done"]
     other = tiny_config(tmp_path / "elsewhere", records)  # 'out' elsewhere: --out wins
-    assert main(["evolve", "run", str(other), "--out", str(moved), "--steps", str(steps),
-                 "--workers", "1", "--quiet"]) == 0
+    args = ["evolve", "run", str(other), "--out", str(moved), "--workers", "1"]
+    assert main([*args, "--steps", str(steps)]) == 0
+    assert "not needed and not trained again" in capsys.readouterr().err
+    here = replace(reference, out=moved)
+    assert not list((moved / "models").glob("*.npz")) and games(here) == before
+    assert main([*args, "--steps", str(steps + 1), "--quiet"]) == 0
     with sqlite3.connect(moved / "evolve.sqlite") as db:
-        rows = list(db.execute("SELECT id, model_path FROM individuals"))
-        after = list(db.execute("SELECT id, step, black, white, seed, status, score"
-                                " FROM games ORDER BY id"))
-    assert after == before and not (tmp_path / "elsewhere" / "out").exists()
+        rows = list(db.execute("SELECT id, model_path FROM individuals WHERE step <= ?",
+                               (steps,)))
+    after = games(here)
+    assert after[:len(before)] == before and {r[1] for r in after[len(before):]} == {steps + 1}
+    assert not (tmp_path / "elsewhere" / "out").exists()
     for ind, path in rows:
         assert path == str(moved / "models" / f"individual-{ind:05d}.npz")
         with np.load(path) as mine, np.load(reference.out / "models" / Path(path).name) as old:

@@ -108,9 +108,7 @@ def run_evolution(config: EvolveConfig, executor: ExecutorConfig | Executor | No
         say = report or (lambda line: None)
         say(f"preparing the training subset ({config.subset} records) in {config.out / 'data'}")
         prepare_subset(config.out / "data", config.records, config.subset, config.stride)
-        lost = relocate_models(store, config)
-        if lost:
-            say(f"{lost} model file(s) missing: trained again from their stored weights")
+        relocate_models(store, config)
         reopened = store.reopen_failed()
         if reopened:
             say(f"{reopened} game(s) given up by an earlier run are tried again")
@@ -186,13 +184,19 @@ class _Loop:
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
         done = {row.step for row in self.store.steps()}
+        todo = [step for step in range(1, self.config.steps + 1) if step not in done]
+        lost = sum(ind.model_path is None for ind in self.store.individuals())
         if 0 not in done:
             self.initial_step()
-        elif any(ind.model_path is None for ind in self.store.individuals()):
-            self.work(None)  # models lost (a moved run): train them again first
-        for step in range(1, self.config.steps + 1):
-            if step not in done:
-                self.new_step(step)
+        elif lost and todo:  # models lost (a moved run): train them again first
+            self.say(f"{lost} model file(s) missing: trained again from their stored "
+                     "weights before the next step")
+            self.work(None)
+        elif lost:  # a finished run: nothing will play them
+            self.say(f"all {self.config.steps} steps are done: the {lost} missing model "
+                     "file(s) are not needed and not trained again")
+        for step in todo:
+            self.new_step(step)
 
     def rng(self, *key: int) -> np.random.Generator:
         """The generator of one decision, from the run's seed and ``key``."""
