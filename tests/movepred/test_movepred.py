@@ -8,6 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from igo.core.board import Board
+from igo.core.color import Color
 from igo.core.replay import replay
 from igo.features.extract import GROUPS, FeatureConfig
 from igo.movepred import _kernels as MK
@@ -194,15 +196,21 @@ def test_metrics(data, dicts) -> None:  # type: ignore[no-untyped-def]
     assert sum(m.positions for m in by.values()) == len(data)
 
 
-def test_model_file_round_trip_and_errors(dicts, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("compress", [True, False])
+def test_model_file_round_trip_and_errors(dicts, tmp_path: Path, compress: bool) -> None:  # type: ignore[no-untyped-def]
     model = random_model(dicts, 4, groups=("liberties", "dist_prev", "pattern", "broad"))
     model.summary = {"games": 6}
     f = tmp_path / "m.npz"
-    save_model(model, f)
+    save_model(model, f, compress=compress)
     back = load_model(f)
     np.testing.assert_array_equal(back.theta, model.theta)
     np.testing.assert_array_equal(back.pattern_hashes, model.pattern_hashes)
+    np.testing.assert_array_equal(back.broad_keys, model.broad_keys)
     assert back.config == model.config and back.summary == {"games": 6}
+    pts, scores = model.scores(Board(9), Color.BLACK)
+    back_pts, back_scores = back.scores(Board(9), Color.BLACK)
+    np.testing.assert_array_equal(back_pts, pts)
+    np.testing.assert_array_equal(back_scores, scores)
     raw = f.read_bytes()
     bad = tmp_path / "bad.npz"
     bad.write_bytes(raw[: len(raw) // 2])

@@ -51,7 +51,7 @@ def train_individual(individual: int, data_dir: str, weights: list[float], mode:
                           "mode": mode, "train_log_likelihood": history})
     path = Path(model_path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    save_model(model, path)
+    save_model(model, path, compress=False)  # loaded for nearly every game: no zlib
     return Trained(individual, str(path), time.monotonic() - t0,
                    float(history[-1]) if history else float("nan"))
 

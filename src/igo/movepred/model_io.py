@@ -51,8 +51,13 @@ def _config_from(d: dict[str, Any]) -> FeatureConfig:
                          pattern_threshold=int(d["pattern_threshold"]), broad=broad)
 
 
-def save_model(model: MoveModel, path: str | PathLike[str]) -> None:
-    """Write ``model`` to ``path`` (``.npz``, compressed)."""
+def save_model(model: MoveModel, path: str | PathLike[str], compress: bool = True) -> None:
+    """Write ``model`` to ``path`` (``.npz``, compressed unless ``compress`` is false).
+
+    An uncompressed file is ~40 % larger (4.1 MB for the default 19x19 model's features,
+    2.9 MB compressed) and loads four times faster (8 ms against 35, most of it zlib):
+    paper 004's loop writes its hundreds of models so, since its workers load one for
+    nearly every game."""
     meta = {"format": FORMAT, "version": VERSION, "key_seed": KEY_SEED,
             "config": _config_dict(model.config), "group_sizes": model.sizes,
             "n_params": model.n_params, "summary": model.summary}
@@ -60,8 +65,9 @@ def save_model(model: MoveModel, path: str | PathLike[str]) -> None:
     p = Path(path)
     tmp = p.with_name(p.name + ".tmp")
     with open(tmp, "wb") as fh:
-        np.savez_compressed(fh, meta=raw, theta=model.theta,
-                            pattern_hashes=model.pattern_hashes, broad_keys=model.broad_keys)
+        write = np.savez_compressed if compress else np.savez
+        write(fh, meta=raw, theta=model.theta,
+              pattern_hashes=model.pattern_hashes, broad_keys=model.broad_keys)
     tmp.replace(p)
 
 
