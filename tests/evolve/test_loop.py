@@ -192,7 +192,7 @@ def test_a_moved_run_trains_its_lost_models_again(tmp_path: Path, records: Path,
     other = tiny_config(tmp_path / "elsewhere", records)  # 'out' elsewhere: --out wins
     args = ["evolve", "run", str(other), "--out", str(moved), "--workers", "1"]
     assert main([*args, "--steps", str(steps)]) == 0
-    assert "not needed and not trained again" in capsys.readouterr().err
+    assert "without a model file, not trained" in capsys.readouterr().err
     here = replace(reference, out=moved)
     assert not list((moved / "models").glob("*.npz")) and games(here) == before
     assert main([*args, "--steps", str(steps + 1), "--quiet"]) == 0

@@ -185,16 +185,17 @@ class _Loop:
     def run(self) -> None:
         done = {row.step for row in self.store.steps()}
         todo = [step for step in range(1, self.config.steps + 1) if step not in done]
-        lost = sum(ind.model_path is None for ind in self.store.individuals())
+        # individuals without a model: lost files (a moved run), or a training cut off
+        untrained = sum(ind.model_path is None for ind in self.store.individuals())
         if 0 not in done:
             self.initial_step()
-        elif lost and todo:  # models lost (a moved run): train them again first
-            self.say(f"{lost} model file(s) missing: trained again from their stored "
-                     "weights before the next step")
+        elif untrained and todo:
+            self.say(f"{untrained} individual(s) without a model file: trained from their "
+                     "stored weights first")
             self.work(None)
-        elif lost:  # a finished run: nothing will play them
-            self.say(f"all {self.config.steps} steps are done: the {lost} missing model "
-                     "file(s) are not needed and not trained again")
+        elif untrained:  # a finished run: nothing will play them
+            self.say(f"all {self.config.steps} steps are done: {untrained} individual(s) "
+                     "without a model file, not trained (no game is left to play)")
         for step in todo:
             self.new_step(step)
 
