@@ -197,3 +197,23 @@ def mm_statistics(idx: np.ndarray, weight: np.ndarray, start: np.ndarray, pt: np
             denom[f] += wi * math.exp(sc[m] - mx - theta[f]) / z
             if m == target[i]:
                 wins[f] += wi
+
+
+@njit
+def adam_step(theta: np.ndarray, m: np.ndarray, v: np.ndarray, grad: np.ndarray,
+              sw: float, l2: float, lr: float, b1: float, b2: float, c1: float, c2: float,
+              eps: float) -> None:
+    """One Adam ascent step on ``theta`` in place along ``grad / sw - l2 * theta``.
+
+    ``c1 = 1 - b1 ** t`` and ``c2 = 1 - b2 ** t`` are the bias corrections of step ``t``.
+    The arithmetic of :meth:`igo.movepred.train._Adam.step` element by element, in the
+    same order, so the result is the same to the bit; one pass instead of a dozen
+    temporary arrays (a third of a training's time on the 254,017 parameters of the
+    default model)."""
+    for i in range(theta.shape[0]):
+        g = grad[i] / sw - l2 * theta[i]
+        mi = b1 * m[i] + (1 - b1) * g
+        vi = b2 * v[i] + (1 - b2) * g * g
+        m[i] = mi
+        v[i] = vi
+        theta[i] += lr * (mi / c1) / (math.sqrt(vi / c2) + eps)

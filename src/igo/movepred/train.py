@@ -300,7 +300,7 @@ def train(model: MoveModel, data: PositionSet, cfg: TrainConfig = TrainConfig(),
                     sw = float(wb.sum())
                     wsum += sw
                     if sw > 0:
-                        adam.step(grad / sw - cfg.l2 * theta)
+                        adam.step_scaled(grad, sw, cfg.l2)
                     bar.update(1)
                     if wsum > 0:
                         bar.set_postfix(ll=f"{total / wsum:.4f}", refresh=False)
@@ -330,6 +330,12 @@ class _Adam:
         mh = self.m / (1 - self.b1 ** self.t)
         vh = self.v / (1 - self.b2 ** self.t)
         self.theta += self.lr * mh / (np.sqrt(vh) + self.eps)
+
+    def step_scaled(self, grad: np.ndarray, sw: float, l2: float) -> None:
+        """``step(grad / sw - l2 * theta)`` in one kernel pass, the same to the bit."""
+        self.t += 1
+        K.adam_step(self.theta, self.m, self.v, grad, sw, l2, self.lr, self.b1, self.b2,
+                    1 - self.b1 ** self.t, 1 - self.b2 ** self.t, self.eps)
 
 
 def train_mm(model: MoveModel, data: PositionSet, iterations: int = 10,
