@@ -300,7 +300,7 @@ def train(model: MoveModel, data: PositionSet, cfg: TrainConfig = TrainConfig(),
                     sw = float(wb.sum())
                     wsum += sw
                     if sw > 0:
-                        adam.step_scaled(grad, sw, cfg.l2)
+                        adam.step(grad, sw, cfg.l2)
                     bar.update(1)
                     if wsum > 0:
                         bar.set_postfix(ll=f"{total / wsum:.4f}", refresh=False)
@@ -322,17 +322,11 @@ class _Adam:
         self.theta, self.m, self.v, self.t = theta, m, v, t
         self.lr, self.b1, self.b2, self.eps = cfg.lr, b1, b2, eps
 
-    def step(self, g: np.ndarray) -> None:
-        """One step along the gradient ``g``."""
-        self.t += 1
-        self.m[:] = self.b1 * self.m + (1 - self.b1) * g
-        self.v[:] = self.b2 * self.v + (1 - self.b2) * g * g
-        mh = self.m / (1 - self.b1 ** self.t)
-        vh = self.v / (1 - self.b2 ** self.t)
-        self.theta += self.lr * mh / (np.sqrt(vh) + self.eps)
-
-    def step_scaled(self, grad: np.ndarray, sw: float, l2: float) -> None:
-        """``step(grad / sw - l2 * theta)`` in one kernel pass, the same to the bit."""
+    def step(self, grad: np.ndarray, sw: float, l2: float) -> None:
+        """One step along ``grad / sw - l2 * theta`` (a batch's weighted gradient, its
+        total weight ``sw`` and the L2 penalty), in one kernel pass
+        (:func:`igo.movepred._kernels.adam_step`; its numpy reference is
+        ``tests/reference/adam.py``)."""
         self.t += 1
         K.adam_step(self.theta, self.m, self.v, grad, sw, l2, self.lr, self.b1, self.b2,
                     1 - self.b1 ** self.t, 1 - self.b2 ** self.t, self.eps)
