@@ -16,6 +16,15 @@ writes to ``--results`` (default ``experiments/importance/results``):
   (Pearson r and its two-sided p-value, uncorrected for the ten tests); the correlation of
   the training log-likelihood with Elo; the compare games by colour.
 
+For a per-record run (``mode = "record"``, one weight a training record) the same JSON
+gets a ``records`` section and the figure is ``weights-record-steps.png``: which records
+the learned weights favour, against what is known of each record (its length, how it
+ended, who won, its year, how often its players appear in the subset; Spearman
+correlations and Kruskal-Wallis tests), the records with the most and least weight, the
+count of the per-record weight–Elo correlations under p = 0.05 against the 5 % that
+chance gives (and under Benjamini-Hochberg at 5 %), and the distance moved against the
+random-fitness band.
+
 The null model: the same PBILc (the run's settings, the same number of steps) where each
 individual's fitness is a fixed random number drawn when it is created — ratings that are
 stable but mean nothing, as with few games per individual. It gives the distance the centre
@@ -29,10 +38,12 @@ import json
 import sqlite3
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from scipy import stats
 
+from igo.core.record import GameRecord
 from igo.evolve.config import EvolveConfig
 from igo.evolve.pbilc import PbilcConfig, add_individual, normalise, sample, start, update
 
@@ -76,6 +87,84 @@ def compare_by_colour(run: Path) -> dict[str, object]:
                          "score_as_white": float(np.mean(white)) if white else None,
                          "mean_moves": float(np.mean([r["moves"] for r in rows]))}
     return doc
+
+
+def record_attributes(config: EvolveConfig) -> tuple[dict[str, np.ndarray], list[GameRecord]]:
+    """What is known of each training record of a per-record run, in the order of its
+    weights (the first ``config.subset`` 19x19 records of ``config.records``)."""
+    import itertools
+    from collections import Counter
+
+    from igo.movepred.dataset import same_size
+    from igo.sgf import iter_records
+
+    recs = list(itertools.islice(same_size(iter_records(list(config.records),
+                                                        progress=False), 19), config.subset))
+    if len(recs) != config.subset:
+        sys.exit(f"{config.records}: {len(recs)} 19x19 records, the run used {config.subset}")
+    seen = Counter(name for r in recs for name in (r.black, r.white))
+    res = [r.result for r in recs]
+    attrs = {
+        "length": np.array([len(r.moves) for r in recs], dtype=float),
+        "reason": np.array([x.reason for x in res]),
+        "winner": np.array([x.winner.letter if x.winner is not None else "-" for x in res]),
+        "margin": np.array([np.nan if x.margin is None else x.margin for x in res]),
+        "year": np.array([float(r.date[:4]) if r.date and r.date[:4].isdigit() else np.nan
+                          for r in recs]),
+        "player_games": np.array([(seen[r.black] + seen[r.white]) / 2 for r in recs]),
+    }
+    return attrs, recs
+
+
+def benjamini_hochberg(p: np.ndarray, q: float = 0.05) -> int:
+    """How many of the p-values ``p`` the Benjamini-Hochberg procedure rejects at FDR q."""
+    ranked = np.sort(p)
+    below = np.nonzero(ranked <= q * np.arange(1, len(p) + 1) / len(p))[0]
+    return int(below[-1] + 1) if len(below) else 0
+
+
+def record_section(centre: np.ndarray, attrs: dict[str, np.ndarray], recs: list[GameRecord],
+                   per_weight: list[dict[str, float]]) -> dict[str, object]:
+    """The ``records`` section of a per-record run's report (see the module docstring)."""
+    w = normalise(centre)
+    numeric = {}
+    for name in ("length", "margin", "year", "player_games"):
+        x = attrs[name]
+        ok = ~np.isnan(x)
+        if ok.sum() > 2 and np.ptp(x[ok]) > 0:
+            rho, p = stats.spearmanr(x[ok], w[ok])
+            numeric[name] = {"n": int(ok.sum()), "spearman_rho": float(rho), "p_value": float(p)}
+    groups = {}
+    for name in ("reason", "winner"):
+        labels = attrs[name]
+        by = {str(v): w[labels == v] for v in sorted(set(labels.tolist()))}
+        by = {k: v for k, v in by.items() if len(v) >= 5}
+        test = stats.kruskal(*by.values()) if len(by) > 1 else None
+        groups[name] = {
+            "mean_weight": {k: {"n": len(v), "mean": float(v.mean()),
+                                "se": float(v.std(ddof=1) / np.sqrt(len(v)))}
+                            for k, v in by.items()},
+            "kruskal_p_value": None if test is None else float(test.pvalue)}
+    p = np.array([c["p_value"] for c in per_weight])
+
+    def describe(i: int) -> dict[str, object]:
+        r = recs[i]
+        return {"record": i, "weight": float(w[i]), "game": r.properties.get("GN", [""])[0],
+                "black": r.black, "white": r.white,
+                "result": None if r.result is None else str(r.result.reason),
+                "winner": attrs["winner"][i], "moves": len(r.moves), "date": r.date}
+
+    order = np.argsort(-w)
+    return {
+        "weights": {"mean": float(w.mean()), "sd": float(w.std()),
+                    "quantiles_05_50_95": [float(q) for q in np.quantile(w, [0.05, 0.5, 0.95])]},
+        "numeric": numeric, "groups": groups,
+        "weight_elo_tests": {"tests": len(p), "p_below_0.05": int((p < 0.05).sum()),
+                             "expected_by_chance": 0.05 * len(p),
+                             "benjamini_hochberg_5pc": benjamini_hochberg(p)},
+        "most_weight": [describe(int(i)) for i in order[:10]],
+        "least_weight": [describe(int(i)) for i in order[-10:][::-1]],
+    }
 
 
 def main() -> int:
@@ -146,6 +235,10 @@ def main() -> int:
         "steps": [{"step": s[0], "best": s[3], "best_elo": s[4], "games": s[5],
                    "finished": s[6]} for s in steps],
     }
+    attrs: dict[str, np.ndarray] = {}
+    if config.mode == "record":
+        attrs, recs = record_attributes(config)
+        doc["records"] = record_section(centres[-1], attrs, recs, per_bucket)
     args.results.mkdir(parents=True, exist_ok=True)
     out = args.results / f"run-{config.mode}.json"
     out.write_text(json.dumps(doc, indent=1))
@@ -153,6 +246,8 @@ def main() -> int:
     if config.mode == "progress":
         print(figure(config, centres, sigmas, weights, order, best_initial, observed, null,
                      args.results))
+    else:
+        print(record_figure(config, centres, sigmas, attrs, observed, null, args.results))
     return 0
 
 
@@ -181,6 +276,18 @@ def figure(config: EvolveConfig, centres: np.ndarray, sigmas: np.ndarray,
     a.set_xlim(0, 1)
     a.set_title("(a) Fig. 5: weights by game progress")
     a.legend(fontsize=8, loc="upper left")
+    distance_panel(b, config, sigmas, observed, null, "(b)")
+    fig.tight_layout()
+    path = results / f"weights-{config.mode}-steps.png"
+    fig.savefig(path, dpi=110)
+    return path
+
+
+def distance_panel(b: Any, config: EvolveConfig, sigmas: np.ndarray, observed: list[float],
+                   null: np.ndarray, tag: str) -> None:
+    """How far the centre moved from uniform weights, step by step, against the
+    random-fitness band, and the mean σ."""
+    last = len(observed) - 1
     s = np.arange(last + 1)
     b.fill_between(s, np.quantile(null, 0.05, axis=0), np.quantile(null, 0.95, axis=0),
                    color="grey", alpha=0.25, label="random fitness: 90 % band")
@@ -188,12 +295,58 @@ def figure(config: EvolveConfig, centres: np.ndarray, sigmas: np.ndarray,
     b.plot(s, observed, "s-", color="C1", ms=3, label="this run")
     b.set_xlabel("PBILc step")
     b.set_ylabel("RMS distance of the centre from 1")
-    b.set_title(f"(b) how far the centre moved ({last} of {config.steps} steps)")
+    b.set_title(f"{tag} how far the centre moved ({last} of {config.steps} steps)")
     b2 = b.twinx()
     b2.plot(s, sigmas.mean(axis=1), "--", color="C3", lw=1)
     b2.set_ylabel("mean σ (dashed)", color="C3")
     b2.set_ylim(0, 0.4)
     b.legend(fontsize=8, loc="upper left")
+
+
+def record_figure(config: EvolveConfig, centres: np.ndarray, sigmas: np.ndarray,
+                  attrs: dict[str, np.ndarray], observed: list[float], null: np.ndarray,
+                  results: Path) -> Path:
+    """A per-record run's picture: (a) the learned weight of each record against its
+    length, with the mean by length decile; (b) the mean weight by how the game ended and
+    by winner; (c) the distance moved against the random-fitness band."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    w = normalise(centres[-1])
+    last = len(centres) - 1
+    fig, (a, m, b) = plt.subplots(1, 3, figsize=(15, 3.9))
+    length = attrs["length"]
+    a.scatter(length, w, s=5, alpha=0.35, color="C1", label="a record")
+    edges = np.quantile(length, np.linspace(0, 1, 11))
+    idx = np.clip(np.searchsorted(edges, length, side="right") - 1, 0, 9)
+    mids = [length[idx == d].mean() for d in range(10)]
+    means = [w[idx == d].mean() for d in range(10)]
+    errs = [w[idx == d].std(ddof=1) / np.sqrt((idx == d).sum()) for d in range(10)]
+    a.errorbar(mids, means, yerr=errs, fmt="s-", color="C0", label="mean by length decile")
+    a.axhline(1.0, color="grey", lw=0.5)
+    a.set_xlabel("moves in the record")
+    a.set_ylabel("learned weight (mean 1)")
+    a.set_title(f"(a) the {len(w)} records' weights, step {last}")
+    a.legend(fontsize=8)
+    labels, values, errors = [], [], []
+    for name in ("reason", "winner"):
+        for k in sorted(set(attrs[name].tolist())):
+            sel = w[attrs[name] == k]
+            if len(sel) >= 5:
+                labels.append(f"{k}\n(n={len(sel)})")
+                values.append(sel.mean())
+                errors.append(sel.std(ddof=1) / np.sqrt(len(sel)))
+    m.bar(range(len(values)), values, yerr=errors, color="C1", alpha=0.7)
+    m.set_xticks(range(len(values)), labels, fontsize=7)
+    m.axhline(1.0, color="grey", lw=0.5)
+    lo = min(v - e for v, e in zip(values, errors, strict=True))
+    hi = max(v + e for v, e in zip(values, errors, strict=True))
+    m.set_ylim(min(0.9, lo - 0.02), max(1.1, hi + 0.02))
+    m.set_ylabel("mean learned weight ± se")
+    m.set_title("(b) by how the game ended, and by winner")
+    distance_panel(b, config, sigmas, observed, null, "(c)")
     fig.tight_layout()
     path = results / f"weights-{config.mode}-steps.png"
     fig.savefig(path, dpi=110)
