@@ -3,29 +3,16 @@ best initial one, not the run's best overall (a later individual once the loop h
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 
 from igo.evolve.store import EvolveStore, StepRow
-
-SCRIPT = Path(__file__).resolve().parents[2] / "experiments" / "importance" / "compare.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("importance_compare", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from scripts import load_script
 
 
 def test_best_initial_is_the_step_zero_individual_rated_at_that_step(tmp_path: Path) -> None:
-    compare = _load()
+    compare = load_script("importance", "compare")
     db = tmp_path / "evolve.sqlite"
     with EvolveStore(db) as store:
         a, b = store.add_individuals(0, [np.ones(3), np.ones(3)])

@@ -3,31 +3,16 @@ depend on, and counts the weight–Elo tests as multiple tests."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import numpy as np
 from scipy import stats
 
 from igo.core.color import Color
 from igo.core.record import GameRecord, GameResult
-
-SCRIPT = Path(__file__).resolve().parents[2] / "experiments" / "importance" / "run_report.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("importance_run_report", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from scripts import load_script
 
 
 def test_benjamini_hochberg_agrees_with_scipy() -> None:
-    rr = _load()
+    rr = load_script("importance", "run_report")
     rng = np.random.default_rng(3)
     for p in (rng.uniform(size=200), np.concatenate([rng.uniform(0, 1e-4, 20),
                                                      rng.uniform(size=180)])):
@@ -37,7 +22,7 @@ def test_benjamini_hochberg_agrees_with_scipy() -> None:
 
 
 def test_record_section_finds_a_weight_that_follows_the_length() -> None:
-    rr = _load()
+    rr = load_script("importance", "run_report")
     rng = np.random.default_rng(5)
     n = 300
     length = rng.integers(60, 360, n).astype(float)

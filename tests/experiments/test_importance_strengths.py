@@ -3,11 +3,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
@@ -16,21 +13,10 @@ from igo.arena.config import MatchConfig
 from igo.arena.ratings import ELO_PER_NAT
 from igo.arena.store import GameRow, MatchStore
 from igo.evolve.store import EvolveStore, GameResult
+from scripts import load_script
 
-EXPERIMENT = Path(__file__).resolve().parents[2] / "experiments" / "importance"
-
-
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"importance_{name}", EXPERIMENT / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-ladder_mod = _load("playout_ladder")
-matchmaking = _load("matchmaking")
+ladder_mod = load_script("importance", "playout_ladder")
+matchmaking = load_script("importance", "matchmaking")
 
 
 def _p_black(elo_black: float, elo_white: float, colour: float) -> float:

@@ -6,12 +6,9 @@ games at a few playouts."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -19,20 +16,9 @@ import pytest
 from igo.core.record import GameRecord
 from igo.sgf import parse_sgf
 from igo.strength.data import read_folds
+from scripts import load_script
 
-SCRIPT = Path(__file__).resolve().parents[2] / "experiments" / "review" / "verdict_by_rank.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("review_verdict_by_rank", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-vb = _load()
+vb = load_script("review", "verdict_by_rank")
 MOVES = ";B[pd];W[dp];B[pq];W[dd];B[qk];W[cj]"
 
 

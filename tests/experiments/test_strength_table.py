@@ -3,32 +3,18 @@ rows merged with new ones, and the curve drawn from kept rows alone."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
-import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from igo.arena.config import MatchConfig
 from igo.arena.store import GameRow, MatchStore
+from scripts import load_script
 
-SCRIPT = Path(__file__).resolve().parents[2] / "experiments" / "tabu_mcts" / "strength_table.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tabu_strength_table", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-st = _load()
+st = load_script("tabu_mcts", "strength_table")
 IGO = "igo:mcts:time=1,threads=2"
 GNUGO = "gtp:/usr/games/gnugo --mode gtp --level 10"
 
