@@ -162,11 +162,15 @@ class Extractor:
         self.broad = broad if broad is not None else _EMPTY_TABLE
         self._sym3 = sym3_table()
         self._states: dict[int, CK.BoardState] = {}
+        self._cells: dict[int, tuple[np.ndarray, int]] = {}
 
     def cells(self, size: int) -> tuple[np.ndarray, int]:
-        """Reduced row of each board row, and the reduced size, for a board size."""
-        split = self.config.broad.split(size)
-        return cell_of_row(split), len(split)
+        """Reduced row of each board row, and the reduced size, for a board size (kept
+        per size: a policy game asks twice a move; callers only read the array)."""
+        if size not in self._cells:
+            split = self.config.broad.split(size)
+            self._cells[size] = (cell_of_row(split), len(split))
+        return self._cells[size]
 
     def _fresh_state(self, record: GameRecord) -> CK.BoardState:
         size = record.size
