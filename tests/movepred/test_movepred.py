@@ -366,3 +366,22 @@ def test_adam_kernel_matches_the_numpy_step_to_the_bit() -> None:
         for a, b in zip(ref, (fast.theta, fast.m, fast.v), strict=True):
             assert np.array_equal(a.view(np.uint64), b.view(np.uint64)), k
     assert fast.t == 12 and not np.array_equal(fast.theta, theta)
+
+
+def test_batch_gradient_matches_the_reference_to_the_bit(data, dicts) -> None:  # type: ignore[no-untyped-def]
+    """The kernel (each move's parameter indices found once) against the first version
+    (found twice), in plain Python: the same log-likelihood and gradient, bit for bit,
+    with weights of every kind (zero ones skipped) and every group on."""
+    from igo.movepred.train import _data_args
+    from reference.movepred import batch_gradient
+
+    model = random_model(dicts, 3, groups=GROUPS)
+    args = _data_args(data, model)
+    idx = np.arange(min(len(data), 20))
+    w = np.random.default_rng(4).uniform(0, 3, len(idx))
+    w[::5] = 0.0
+    fast, slow = np.zeros(model.n_params), np.zeros(model.n_params)
+    ll_fast = MK.batch_gradient(idx, w, *args, model.theta, model.offsets(), fast)
+    ll_slow = batch_gradient(idx, w, *args, model.theta, model.offsets(), slow)
+    assert ll_fast == ll_slow and np.any(fast)
+    assert np.array_equal(fast.view(np.uint64), slow.view(np.uint64))

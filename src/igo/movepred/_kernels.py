@@ -94,14 +94,28 @@ def batch_gradient(idx: np.ndarray, weight: np.ndarray, start: np.ndarray,
     ``idx`` to ``grad``; returns that weighted log-likelihood."""
     vals = np.empty(N_GROUPS, np.int64)
     sc = np.empty(size * size, np.float64)
+    # each move's parameter index per group (-1: group off), found once for the scores
+    # and used again for the gradient; sums in the order of move_score, to the bit
+    par = np.empty((size * size, N_GROUPS), np.int64)
     total = 0.0
     for j in range(idx.shape[0]):
         i = idx[j]
         wi = weight[j]
         if wi == 0.0:
             continue
-        n = position_scores(i, start, pt, tac, pat, prev1, prev2, broad, size, cell_of,
-                            nred, theta, offs, vals, sc)
+        a = start[i]
+        n = start[i + 1] - a
+        for m in range(n):
+            move_values(pt[a + m], tac[a + m], pat[a + m], prev1[i], prev2[i], broad[i],
+                        size, cell_of, nred, vals)
+            s = 0.0
+            for g in range(N_GROUPS):
+                if offs[g] >= 0:
+                    par[m, g] = offs[g] + vals[g]
+                    s += theta[par[m, g]]
+                else:
+                    par[m, g] = -1
+            sc[m] = s
         mx = sc[0]
         for m in range(n):
             mx = max(mx, sc[m])
@@ -111,16 +125,13 @@ def batch_gradient(idx: np.ndarray, weight: np.ndarray, start: np.ndarray,
             z += sc[m]
         t = target[i]
         total += wi * (math.log(sc[t] / z))
-        a = start[i]
         for m in range(n):
-            move_values(pt[a + m], tac[a + m], pat[a + m], prev1[i], prev2[i], broad[i],
-                        size, cell_of, nred, vals)
             coef = -wi * sc[m] / z
             if m == t:
                 coef += wi
             for g in range(N_GROUPS):
-                if offs[g] >= 0:
-                    grad[offs[g] + vals[g]] += coef
+                if par[m, g] >= 0:
+                    grad[par[m, g]] += coef
     return total
 
 
