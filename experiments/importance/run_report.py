@@ -118,9 +118,7 @@ def record_attributes(config: EvolveConfig) -> tuple[dict[str, np.ndarray], list
 
 def benjamini_hochberg(p: np.ndarray, q: float = 0.05) -> int:
     """How many of the p-values ``p`` the Benjamini-Hochberg procedure rejects at FDR q."""
-    ranked = np.sort(p)
-    below = np.nonzero(ranked <= q * np.arange(1, len(p) + 1) / len(p))[0]
-    return int(below[-1] + 1) if len(below) else 0
+    return int((stats.false_discovery_control(p) <= q).sum()) if len(p) else 0
 
 
 def record_section(centre: np.ndarray, attrs: dict[str, np.ndarray], recs: list[GameRecord],
