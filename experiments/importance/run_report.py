@@ -14,7 +14,11 @@ writes to ``--results`` (default ``experiments/importance/results``):
   ratings against their standard errors (how much of it is real); per bucket, the
   correlation across individuals between that bucket's weight and the individual's Elo
   (Pearson r and its two-sided p-value, uncorrected for the ten tests); the correlation of
-  the training log-likelihood with Elo; the compare games by colour.
+  the training log-likelihood with Elo; the compare games by colour; whether the new
+  individuals are rated above the initial population (``new_against_initial``); and the
+  count of weight–Elo correlations under p = 0.05 against shuffled ratings, pooled and
+  within the initial and new groups (``weight_elo_counts``: the individuals are not
+  independent samples, so the count is judged against shuffles, not against 5 %).
 
 For a per-record run (``mode = "record"``, one weight a training record) the same JSON
 gets a ``records`` section and the figure is ``weights-record-steps.png``: which records
@@ -87,6 +91,88 @@ def compare_by_colour(run: Path) -> dict[str, object]:
                          "score_as_white": float(np.mean(white)) if white else None,
                          "mean_moves": float(np.mean([r["moves"] for r in rows]))}
     return doc
+
+
+def new_against_initial(elo: np.ndarray, step: np.ndarray) -> dict[str, object] | None:
+    """The loop's plainest effect: are the individuals PBILc sampled (step > 0) rated above
+    the initial random population (step 0)? Welch's t (mean difference and its 95 %
+    interval), Mann-Whitney, and the new individuals' Elo against their step (Spearman)."""
+    init, new = elo[step == 0], elo[step > 0]
+    if len(init) < 2 or len(new) < 3:
+        return None
+    welch = stats.ttest_ind(new, init, equal_var=False)
+    ci = welch.confidence_interval()
+    rho, rho_p = stats.spearmanr(step[step > 0], new)
+    return {"initial": {"n": len(init), "mean_elo": float(init.mean())},
+            "new": {"n": len(new), "mean_elo": float(new.mean())},
+            "difference": float(new.mean() - init.mean()),
+            "difference_95": [float(ci.low), float(ci.high)],
+            "welch_p_value": float(welch.pvalue),
+            "mann_whitney_p_value": float(stats.mannwhitneyu(new, init).pvalue),
+            "new_elo_by_step": {"spearman_rho": float(rho), "p_value": float(rho_p)}}
+
+
+def correlations(weights: np.ndarray, elo: np.ndarray, lost_dof: int = 2
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Pearson r of every column of ``weights`` with ``elo`` and its two-sided p-value
+    (``lost_dof``: 2, or 3 once a group mean has been taken out of both)."""
+    wc = weights - weights.mean(axis=0)
+    ec = elo - elo.mean()
+    r = (wc.T @ ec) / np.sqrt((wc ** 2).sum(axis=0) * (ec ** 2).sum())
+    df = len(elo) - lost_dof
+    t = r * np.sqrt(df / np.maximum(1 - r ** 2, 1e-300))
+    return r, 2 * stats.t.sf(np.abs(t), df)
+
+
+def centred_by_group(x: np.ndarray, groups: list[np.ndarray]) -> np.ndarray:
+    """``x`` (rows = individuals) less the mean of each row's group."""
+    out = np.array(x, dtype=float)
+    for g in groups:
+        out[g] -= out[g].mean(axis=0)
+    return out
+
+
+def weight_elo_counts(weights: np.ndarray, elo: np.ndarray, step: np.ndarray,
+                      permutations: int, rng: np.random.Generator) -> dict[str, object]:
+    """How many weight–Elo correlations fall under p = 0.05, against the same count when
+    the ratings are shuffled (which keeps every dependence between the tests and breaks
+    only the link between weights and strength; p = the share of shuffles with at least
+    as many, counting the observed one):
+
+    - ``pooled``: every rated individual; the ratings shuffled across all of them;
+    - ``within_groups``: the initial population and the new individuals each centred on
+      their own means (weights and Elo) and shuffled inside their group — what is left
+      once the new individuals' mean advantage and the centre's move, which alone make
+      many weights correlate with Elo, are taken out. ``r``/``p`` per weight are given."""
+    groups = [g for g in (step == 0, step > 0) if g.sum() > 0]
+
+    def count(e: np.ndarray, w: np.ndarray, lost: int) -> int:
+        return int((correlations(w, e, lost)[1] < 0.05).sum())
+
+    def shuffled(e: np.ndarray) -> np.ndarray:
+        out = e.copy()
+        for g in groups:
+            out[g] = rng.permutation(e[g])
+        return out
+
+    pooled = count(elo, weights, 2)
+    pooled_null = np.array([count(rng.permutation(elo), weights, 2)
+                            for _ in range(permutations)])
+    wg, eg = centred_by_group(weights, groups), centred_by_group(elo, groups)
+    lost = 1 + len(groups)
+    within = count(eg, wg, lost)
+    within_null = np.array([count(shuffled(eg), wg, lost) for _ in range(permutations)])
+    r, p = correlations(wg, eg, lost)
+
+    def summary(obs: int, null: np.ndarray) -> dict[str, object]:
+        return {"p_below_0.05": obs, "shuffled_mean": float(null.mean()),
+                "shuffled_95th": float(np.quantile(null, 0.95)),
+                "permutation_p_value": float((1 + (null >= obs).sum()) / (1 + len(null)))}
+
+    return {"tests": weights.shape[1], "permutations": permutations,
+            "pooled": summary(pooled, pooled_null),
+            "within_groups": {**summary(within, within_null),
+                              "r": [float(x) for x in r], "p_value": [float(x) for x in p]}}
 
 
 def record_attributes(config: EvolveConfig) -> tuple[dict[str, np.ndarray], list[GameRecord]]:
@@ -171,6 +257,8 @@ def main() -> int:
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--null-runs", type=int, default=500)
     parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--permutations", type=int, default=2000,
+                        help="shuffles of the ratings for the weight-Elo counts")
     args = parser.parse_args()
     db = args.run / "evolve.sqlite"
     if not db.exists():
@@ -192,6 +280,7 @@ def main() -> int:
     se = np.array([(r[3] - r[2]) / 2 / 1.96 for r in ratings])
     weights = np.array([json.loads(r[5]) for r in ratings])
     ll = np.array([np.nan if r[6] is None else r[6] for r in ratings])
+    step = np.array([r[7] for r in ratings])
     order = np.argsort(-elo)
     best_initial = next(i for i in order if ratings[i][7] == 0)
     k = config.pbilc.k_best
@@ -227,6 +316,9 @@ def main() -> int:
                          "elo": ratings[best_initial][1], "low": ratings[best_initial][2],
                          "high": ratings[best_initial][3]},
         "weight_elo_correlation": per_bucket,
+        "weight_elo_counts": weight_elo_counts(weights, elo, step, args.permutations,
+                                               np.random.default_rng(args.seed)),
+        "new_against_initial": new_against_initial(elo, step),
         "log_likelihood_elo_correlation": {"r": float(ll_r), "p_value": float(ll_p),
                                            "n": int(has_ll.sum())},
         "compare_by_colour": compare_by_colour(args.run),
