@@ -212,6 +212,10 @@ def main() -> int:
                         help="also train uniform and learned again with K other shuffling "
                              "seeds: learned against uniform per seed, and each uniform "
                              "against the first (how far training alone moves the result)")
+    parser.add_argument("--retrain", action="store_true",
+                        help="train the best initial individual again from its stored "
+                             "weights even where its model file exists (as on a fresh "
+                             "machine; the same model bit for bit)")
     parser.add_argument("--results", type=Path, default=RESULTS,
                         help="where the summary and the figure go")
     args = parser.parse_args()
@@ -249,7 +253,7 @@ def main() -> int:
             jobs[f"uniform-s{r}"] = np.ones(config.length)
             jobs[f"learned-step{step}-s{r}"] = learned
             seeds[f"uniform-s{r}"] = seeds[f"learned-step{step}-s{r}"] = config.seed + r
-        here = relocated(args.run, best_path)
+        here = None if args.retrain else relocated(args.run, best_path)
         if here is None:  # the run was made elsewhere: train it again from its weights
             jobs[f"best-initial-{best_id}"] = np.asarray(best_weights, dtype=float)
         paths = trained(config, jobs, args.workers, seeds)
