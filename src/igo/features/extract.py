@@ -34,6 +34,7 @@ from igo.features import _broad_kernels as BK
 from igo.features import _game_kernels as GK
 from igo.features import _kernels as K
 from igo.features.broad import BroadConfig, cell_of_row, sym3_table
+from igo.features.pattern_cache import PatternCache
 from igo.features.patterns import HashTable, PatternTables, pattern_tables
 
 #: Feature groups in model order.
@@ -233,8 +234,14 @@ class Extractor:
         return GameFeatures(size, pos_info[:k], pos_broad[:k], out_pt[:nm], out_tac[:nm],
                             out_pat[:nm], bool(status[0] != GK.GAME_OK))
 
-    def position(self, board: Board, color: Color | None = None) -> PositionFeatures:
-        """Features of every legal move of ``color`` (default ``board.to_play``)."""
+    def position(self, board: Board, color: Color | None = None,
+                 cache: PatternCache | None = None) -> PositionFeatures:
+        """Features of every legal move of ``color`` (default ``board.to_play``).
+
+        With a ``cache`` (one per game and player, :class:`PatternCache`) the pattern
+        ids of points whose area has not changed since its last use are taken from it
+        (the same ids); the canonical hashes are then not computed (``hashes`` is
+        empty)."""
         c = int(board.to_play if color is None else color)
         s = board.state
         size = board.size
@@ -242,14 +249,18 @@ class Extractor:
         out_pt = np.zeros(size * size, np.int64)
         out_tac = np.zeros(size * size, np.int64)
         out_pat = np.zeros(size * size, np.int64)
-        out_hash = np.zeros((size * size, self.tables.size_end.shape[0]), np.uint64)
         t = self.tables
+        if cache is None:
+            ids, changed_at, tick = np.zeros((0, 0), np.int64), np.zeros(0, np.int64), 0
+            out_hash = np.zeros((size * size, t.size_end.shape[0]), np.uint64)
+        else:
+            ids, changed_at, tick = cache.prepare(self, s, t.off_r, t.off_c)
+            out_hash = np.zeros((0, 0), np.uint64)
         n = K.position_features(s, c, board.rules.suicide, t.off_r, t.off_c, t.symkeys,
                                 t.size_end, t.size_keys, self.patterns.keys,
                                 self.patterns.vals, True, np.zeros(a, np.int64),
                                 np.zeros(a, np.int32), np.zeros(1, np.int64), out_pt,
-                                out_tac, out_hash, out_pat, np.zeros((0, 0), np.int64),
-                                np.zeros(0, np.int64), 0)
+                                out_tac, out_hash, out_pat, ids, changed_at, tick)
         cell_of, nred = self.cells(size)
         keys = np.zeros(nred * nred, np.uint64)
         if self.config.uses_broad:

@@ -19,6 +19,7 @@ from igo.core.color import Color
 from igo.core.coords import Point
 from igo.features import tactical as T
 from igo.features.extract import GROUPS, Extractor, FeatureConfig
+from igo.features.pattern_cache import PatternCache
 from igo.features.patterns import HashTable, dictionary_table
 from igo.movepred import _kernels as K
 
@@ -119,12 +120,15 @@ class MoveModel:
         o = int(self.offsets()[i])
         return np.exp(self.theta[o:o + self.sizes[group]])
 
-    def scores(self, board: Board, color: Color | None = None
-               ) -> tuple[np.ndarray, np.ndarray]:
+    def scores(self, board: Board, color: Color | None = None,
+               cache: PatternCache | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Padded points of the legal moves of ``color`` (default ``board.to_play``)
         and their scores ``log gamma`` (one feature kernel call and one scoring kernel
-        call; for search). Previous moves are taken from the board history."""
-        feats = self.extractor.position(board, color)
+        call; for search). Previous moves are taken from the board history. A
+        ``cache`` kept by the caller across the moves of a game saves recomputing the
+        patterns that did not change (:class:`~igo.features.pattern_cache.PatternCache`;
+        the same scores)."""
+        feats = self.extractor.position(board, color, cache)
         w = board.size + 2
         hist = board.history
         prev = np.zeros(2, np.int64)

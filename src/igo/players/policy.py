@@ -2,9 +2,11 @@
 
 :class:`PolicyGenerator` scores every legal move with a
 :class:`~igo.movepred.MoveModel` (one feature-kernel call and one scoring-kernel call a
-move) and draws one from ``softmax(score / temperature)`` among the moves that do not
-fill the player's own eyes (``board.sensible_mask``, as the random player); with
-``temperature=0`` it plays the most probable one. It passes when no such move is left,
+move; the local patterns that did not change since its last move come from its
+:class:`~igo.features.pattern_cache.PatternCache`) and draws one from
+``softmax(score / temperature)`` among the moves that do not fill the player's own eyes
+(``board.sensible_mask``, as the random player); with ``temperature=0`` it plays the most
+probable one. It passes when no such move is left,
 so a game between two policy players ends with the board settled and Tromp-Taylor
 scoring counts it right, as for random playouts.
 
@@ -19,6 +21,7 @@ import numpy as np
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
+from igo.features.pattern_cache import PatternCache
 from igo.movepred.model import MoveModel
 from igo.players.base import Decision
 
@@ -45,10 +48,11 @@ class PolicyGenerator:
         self.model = model
         self.rng = rng if rng is not None else np.random.default_rng()
         self.temperature = float(temperature)
+        self._patterns = PatternCache()
 
     def select_move(self, board: Board, color: Color) -> Decision:
         """A move drawn from the model among the sensible moves, or pass if none."""
-        pts, scores = self.model.scores(board, color)
+        pts, scores = self.model.scores(board, color, self._patterns)
         if len(pts) == 0:
             return None
         w = board.size + 2
