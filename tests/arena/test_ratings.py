@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from igo.arena.ratings import ELO_PER_NAT, Ratings, RatingsConfig, RatingsError, rate
+from reference.ratings import fit as reference_fit
 
 
 def synthetic_games(elo: np.ndarray, colour_elo: float, games: int,
@@ -106,3 +107,30 @@ def test_unknown_anchor_and_bad_prior_are_rejected() -> None:
         rate([("a", "b", 1.0)], anchor=("z", 0.0))
     with pytest.raises(RatingsError, match="prior"):
         RatingsConfig(prior=0.0)
+
+
+@pytest.mark.parametrize(("players", "games", "seed"), [(3, 40, 1), (60, 3000, 2),
+                                                         (200, 20000, 3)])
+def test_the_mm_kernel_gives_the_numpy_step_s_bits(players: int, games: int,
+                                                   seed: int) -> None:
+    """The fit's kernel against the numpy MM step it replaced (tests/reference/ratings.py):
+    the same ratings to the bit in the same number of steps, from zero and warm."""
+    rng = np.random.default_rng(seed)
+    strength = rng.normal(0, 1, players)
+    pairs = rng.integers(0, players, (games, 2))
+    pairs = pairs[pairs[:, 0] != pairs[:, 1]]
+    p = 1 / (1 + np.exp(strength[pairs[:, 1]] - strength[pairs[:, 0]] - 0.1))
+    draws = rng.random(len(pairs)) < 0.02
+    scores = np.where(draws, 0.5, (rng.random(len(pairs)) < p).astype(float))
+    played = [(f"p{b}", f"p{w}", float(s)) for (b, w), s in zip(pairs, scores, strict=True)]
+    fitted = []
+    for fit in (Ratings.fit, reference_fit):
+        r = Ratings(RatingsConfig())
+        r.add(played[: len(played) // 2])
+        first = fit(r)
+        r.add(played[len(played) // 2:])
+        second = fit(r)  # warm start from the first fit
+        fitted.append((first, second, r.log_gamma, r.log_theta))
+    (a1, a2, ga, ta), (b1, b2, gb, tb) = fitted
+    assert (a1, a2) == (b1, b2)
+    assert np.array_equal(ga, gb) and ta == tb

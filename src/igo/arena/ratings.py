@@ -30,6 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from igo.arena import _ratings_kernels as RK
+
 ELO_PER_NAT = 400.0 / np.log(10.0)
 Z95 = 1.959963984540054
 
@@ -162,13 +164,13 @@ class Ratings:
         wins = np.bincount(black, score, n) + np.bincount(white, count - score, n) + prior / 2
         black_wins = score.sum() + prior / 2
         gamma, theta = np.exp(self._log_gamma), float(np.exp(self.log_theta))
+        buffers = (np.empty(n), np.empty(n))  # the new γ, alternately (never the old one)
+        black_gamma, inv = np.empty(len(count)), np.empty(len(count))
         for step in range(1, self.config.max_iterations + 1):
-            inv = count / (theta * gamma[black] + gamma[white])
-            denom = (np.bincount(black, theta * inv, n) + np.bincount(white, inv, n)
-                     + prior / (gamma + 1.0))
-            new_gamma = wins / denom
-            inv = count / (theta * new_gamma[black] + new_gamma[white])
-            theta_new = black_wins / (float(np.dot(new_gamma[black], inv)) + prior / (theta + 1))
+            new_gamma = buffers[step % 2]
+            RK.mm_gamma(black, white, count, wins, gamma, theta, float(prior), new_gamma,
+                        black_gamma, inv)
+            theta_new = black_wins / (float(np.dot(black_gamma, inv)) + prior / (theta + 1))
             change = max(float(np.max(np.abs(np.log(new_gamma / gamma)))),
                          abs(np.log(theta_new / theta)))
             gamma, theta = new_gamma, theta_new
