@@ -128,6 +128,7 @@ class EvolveStore:
         self.path = Path(path)
         self._db = open_versioned(self.path, _SCHEMA, SCHEMA_VERSION, "evolution",
                                   EvolveStoreError, timeout=60.0)
+        self._weights: dict[int, np.ndarray] = {}  # id -> weights, parsed once
 
     # ------------------------------------------------------------------ meta
     def get_meta(self, key: str) -> str | None:
@@ -177,10 +178,18 @@ class EvolveStore:
                              (model_path, individual))
 
     def individuals(self) -> list[Individual]:
-        """Every individual, oldest first."""
-        return [Individual(int(i), int(s), np.array(json.loads(w), dtype=float), m)
-                for i, s, w, m in self._db.execute(
-                    "SELECT id, step, weights, model_path FROM individuals ORDER BY id")]
+        """Every individual, oldest first. An individual's weights never change once
+        stored, so each store parses them once (the loop asks for the population a dozen
+        times a step) and hands out the same read-only array."""
+        rows = self._db.execute(
+            "SELECT id, step, model_path FROM individuals ORDER BY id").fetchall()
+        if any(int(i) not in self._weights for i, _, _ in rows):
+            for i, w in self._db.execute("SELECT id, weights FROM individuals"):
+                if int(i) not in self._weights:
+                    a = np.array(json.loads(w), dtype=float)
+                    a.flags.writeable = False
+                    self._weights[int(i)] = a
+        return [Individual(int(i), int(s), self._weights[int(i)], m) for i, s, m in rows]
 
     # ------------------------------------------------------------------ games
     def plan_games(self, step: int, round_: int,
