@@ -87,6 +87,12 @@ def assert_same_legality(board: Board, ref: RefBoard, check_errors: bool = True)
         assert sens_got == sens_want, _where(board, f"{color!r} sensible: extra "
                                                     f"{sorted(sens_got - sens_want)}, missing "
                                                     f"{sorted(sens_want - sens_got)}")
+        # the same at the points legal but for superko (a feature kernel's candidates)
+        cands = sorted(p for p in ref.points() if ref.status(int(color), p) in (OK, SUPERKO))
+        padded = np.array([(r + 1) * (size + 2) + c + 1 for r, c in cands], dtype=np.int64)
+        among = board.sensible_among(color, padded)
+        assert [p for p, k in zip(cands, among, strict=True) if k] == sorted(sens_want), \
+            _where(board, f"{color!r} sensible_among differs from the sensible mask")
         if not check_errors:
             continue
         for p in ref.points():

@@ -247,6 +247,15 @@ class Board:
                         out)
         return out.reshape(w, w)[1:-1, 1:-1].copy()
 
+    def sensible_among(self, color: Color, padded: np.ndarray) -> np.ndarray:
+        """:meth:`sensible_mask` at the padded points ``padded`` (int64), which must be
+        legal but for superko (simple ko and the suicide rule: a feature kernel's
+        candidates, :meth:`igo.features.extract.Extractor.position`); a bool array in
+        their order, at a fraction of the cost of the whole mask."""
+        keep = np.empty(len(padded), dtype=np.bool_)
+        K.sensible_among(self._state, int(color), padded, self._superko_history(), keep)
+        return keep
+
     # ---------------------------------------------------------------- changing it
     def _rebuild(self) -> None:
         """Recompute the kernel state from the log (moves are deterministic): this is

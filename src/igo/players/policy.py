@@ -55,13 +55,12 @@ class PolicyGenerator:
         pts, scores = self.model.scores(board, color, self._patterns)
         if len(pts) == 0:
             return None
-        w = board.size + 2
-        rows = pts // w - 1
-        cols = pts % w - 1
-        keep = board.sensible_mask(color)[rows, cols]
+        keep = board.sensible_among(color, pts)  # the candidates are legal but for superko
         if not keep.any():
             return None
-        rows, cols, scores = rows[keep], cols[keep], scores[keep]
+        w = board.size + 2
+        pts, scores = pts[keep], scores[keep]
+        rows, cols = pts // w - 1, pts % w - 1
         if self.temperature == 0:
             i = int(np.argmax(scores))
         else:
