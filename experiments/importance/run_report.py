@@ -285,10 +285,9 @@ def main() -> int:
     best_initial = next(i for i in order if ratings[i][7] == 0)
     k = config.pbilc.k_best
 
-    per_bucket = []
-    for b in range(weights.shape[1]):
-        r, p = stats.pearsonr(weights[:, b], elo)
-        per_bucket.append({"bucket": b, "r": float(r), "p_value": float(p)})
+    r_all, p_all = correlations(weights, elo)
+    per_bucket = [{"bucket": b, "r": float(r), "p_value": float(p)}
+                  for b, (r, p) in enumerate(zip(r_all, p_all, strict=True))]
     has_ll = ~np.isnan(ll)
     ll_r, ll_p = stats.pearsonr(ll[has_ll], elo[has_ll])
     null = null_distances(config.pbilc_config(), last, args.null_runs, args.seed)
