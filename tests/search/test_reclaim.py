@@ -112,13 +112,26 @@ def _best_child(t: Tree) -> int:
     return max(children(t, 0), key=lambda i: t.N[i])
 
 
+def _depth_visited(t: Tree, visits: float) -> int:
+    """How deep the tree's nodes with at least ``visits`` visits reach (the root: 0)."""
+    deepest = 0
+    stack = [(0, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if t.N[node] >= visits:
+            deepest = max(deepest, depth)
+            stack.extend((c, depth + 1) for c in children(t, node))
+    return deepest
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_a_tiny_budget_fills_and_the_search_goes_on_deepening(threads: int) -> None:
     """With ``max_tree_mb=4`` (30,393 nodes a pool) the tree fills within a second on
     9x9; the search reclaims and goes on: the expansions go on, the best move's
-    subtree gains visits, the principal variation grows deeper than it was when the
-    tree first filled (never under 4 moves), and no leaf holds more visits than the
-    threshold unless a reclaim cut its children (it is expanded at its next visit)."""
+    subtree gains visits, the nodes with 300 visits reach deeper than when the tree
+    first filled (the principal variation is never under 4 moves), and no leaf holds
+    more visits than the threshold unless a reclaim cut its children (it is expanded at
+    its next visit)."""
     cfg = STRONG.with_options(max_tree_mb=4, threads=threads)
     s = Search(Board(9), komi=7.0, config=cfg, seed=5)
     cap = s.trees()[0].first.shape[0]
@@ -128,7 +141,7 @@ def test_a_tiny_budget_fills_and_the_search_goes_on_deepening(threads: int) -> N
     first = r
     t = s.trees()[0]
     best_then = float(t.N[_best_child(t)])
-    pv_then = len(s.pv(40))
+    deep_then = _depth_visited(t, 300)
     pvs = []
     for _ in range(15):
         r = s.run(playouts=3000)
@@ -142,8 +155,11 @@ def test_a_tiny_budget_fills_and_the_search_goes_on_deepening(threads: int) -> N
     # on a loaded machine the most visited move may change, so not all of a third of them:
     # 12,020 of them seen once)
     assert float(t.N[_best_child(t)]) > best_then + 9_000
-    # the line gets shorter when the best move of a node changes, then grows again
-    assert min(pvs) >= 4 and max(pvs) > pv_then, (pv_then, pvs)
+    # the tree deepens where the visits go: 1-2 moves of 300-visit nodes when it first
+    # fills, 5-6 after the 45,000 playouts (the pv's length, through nodes of one visit,
+    # is too noisy for this with two threads: it changes with the best move of a node)
+    assert _depth_visited(t, 300) >= max(deep_then + 2, 4), (deep_then, pvs)
+    assert min(pvs) >= 4, pvs
     assert _unexpanded_over_threshold(t, cfg.expand_threshold) == []
     # PRUNED leaves are expanded again when visited: some were, since the first reclaim
     assert r.stats["expansions"] - first.stats["expansions"] > r.stats["reclaims"]
