@@ -1,0 +1,53 @@
+"""Where a match stands, read from its results database (while it runs or after).
+
+    .venv/bin/python experiments/tabu_mcts/match_stats.py DB [--sprt ELO0,ELO1] [--games]
+
+Prints, for every match in DB, igo match's own summary (wins by colour, the first player's
+score with its Wilson interval, binomial p, Elo), the SPRT's log-likelihood ratio for the
+given hypotheses (default 0,150: the scaling matches of issue 24) and the time and length of
+its games; ``--games`` lists them one by one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from igo.arena.sprt import SprtConfig, sprt_state
+from igo.arena.stats import format_table, summarize
+from igo.arena.store import MatchStore
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("db")
+    ap.add_argument("--sprt", default="0,150", help="ELO0,ELO1 (default 0,150)")
+    ap.add_argument("--games", action="store_true", help="list the games")
+    args = ap.parse_args()
+    elo0, elo1 = (float(x) for x in args.sprt.split(","))
+    store = MatchStore(args.db)
+    for match_id, name in store.matches():
+        config = store.match_config(match_id)
+        rows = store.games(match_id)
+        errors = len(store.errors(match_id))
+        print(f"== {name}: {len(rows)} of {config.games} games")
+        if not rows:
+            continue
+        s = summarize(rows, config.black, config.white, errors=errors)
+        print(format_table(s))
+        losses = s.second_wins
+        print(sprt_state(SprtConfig(elo0, elo1), s.first_wins, s.draws, losses).describe())
+        minutes = [r.duration / 60 for r in rows]
+        print(f"minutes a game: median {statistics.median(minutes):.1f}, "
+              f"range {min(minutes):.1f}-{max(minutes):.1f}; moves: median "
+              f"{statistics.median(r.moves for r in rows):.0f}")
+        if args.games:
+            for r in rows:
+                first_won = (r.winner == "B") == (r.index % 2 == 0) if r.winner else None
+                tag = {True: "first", False: "second", None: "draw"}[first_won]
+                print(f"  {r.index:4d} {r.result:10s} {r.reason:12s} {r.moves:4d} moves "
+                      f"{r.duration / 60:5.1f} min  {tag}")
+
+
+if __name__ == "__main__":
+    main()
