@@ -15,38 +15,49 @@ import statistics
 
 from igo.arena.sprt import SprtConfig, sprt_state
 from igo.arena.stats import format_table, summarize
-from igo.arena.store import MatchStore
+from igo.arena.store import GameRow, MatchStore
+
+
+def report(db: str, elo0: float = 0.0, elo1: float = 150.0, games: bool = False) -> str:
+    """The text printed for ``db`` (see the module docstring)."""
+    out: list[str] = []
+    with MatchStore(db) as store:
+        for match_id, name in store.matches():
+            config = store.match_config(match_id)
+            rows = store.games(match_id)
+            out.append(f"== {name}: {len(rows)} of {config.games} games")
+            if not rows:
+                continue
+            s = summarize(rows, config.black, config.white,
+                          errors=len(store.errors(match_id)))
+            out.append(format_table(s))
+            state = sprt_state(SprtConfig(elo0, elo1), s.first_wins, s.draws, s.second_wins)
+            out.append(state.describe())
+            minutes = [r.duration / 60 for r in rows]
+            out.append(f"minutes a game: median {statistics.median(minutes):.1f}, "
+                       f"range {min(minutes):.1f}-{max(minutes):.1f}; moves: median "
+                       f"{statistics.median(r.moves for r in rows):.0f}")
+            if games:
+                out.extend(_game_line(r) for r in rows)
+    return "\n".join(out)
+
+
+def _game_line(r: GameRow) -> str:
+    """One game: index, result, how it ended, length, time, and who won it."""
+    first_won = None if r.winner is None else (r.winner == "B") == (r.index % 2 == 0)
+    tag = {True: "first", False: "second", None: "draw"}[first_won]
+    return (f"  {r.index:4d} {r.result:10s} {r.reason:12s} {r.moves:4d} moves "
+            f"{r.duration / 60:5.1f} min  {tag}")
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("db")
     ap.add_argument("--sprt", default="0,150", help="ELO0,ELO1 (default 0,150)")
     ap.add_argument("--games", action="store_true", help="list the games")
     args = ap.parse_args()
     elo0, elo1 = (float(x) for x in args.sprt.split(","))
-    store = MatchStore(args.db)
-    for match_id, name in store.matches():
-        config = store.match_config(match_id)
-        rows = store.games(match_id)
-        errors = len(store.errors(match_id))
-        print(f"== {name}: {len(rows)} of {config.games} games")
-        if not rows:
-            continue
-        s = summarize(rows, config.black, config.white, errors=errors)
-        print(format_table(s))
-        losses = s.second_wins
-        print(sprt_state(SprtConfig(elo0, elo1), s.first_wins, s.draws, losses).describe())
-        minutes = [r.duration / 60 for r in rows]
-        print(f"minutes a game: median {statistics.median(minutes):.1f}, "
-              f"range {min(minutes):.1f}-{max(minutes):.1f}; moves: median "
-              f"{statistics.median(r.moves for r in rows):.0f}")
-        if args.games:
-            for r in rows:
-                first_won = (r.winner == "B") == (r.index % 2 == 0) if r.winner else None
-                tag = {True: "first", False: "second", None: "draw"}[first_won]
-                print(f"  {r.index:4d} {r.result:10s} {r.reason:12s} {r.moves:4d} moves "
-                      f"{r.duration / 60:5.1f} min  {tag}")
+    print(report(args.db, elo0, elo1, args.games))
 
 
 if __name__ == "__main__":
