@@ -10,7 +10,7 @@
 # session's background processes and scratch folders do not survive it: `run` starts from
 # the committed snapshot (results/scaling-256k-64k[-old].sqlite.xz) when runs/ has no
 # database, and `snapshot` writes that file from the live database (SQLite's backup, safe
-# while the match writes to it). Games are seeded by index (SEED + i, one thread a player,
+# while the match writes to it) and the games' SGF files beside it (-sgf.tar.xz). Games are seeded by index (SEED + i, one thread a player,
 # playouts fixed), so a game cut off by a session's end is replayed the same.
 #
 # new: the search of 82dae9c, frozen at 33cc1ae (the same search with the driver that
@@ -28,6 +28,7 @@ WORKERS=${3:-2}
 OUT=runs/$NAME
 DB=$OUT/results.sqlite
 SNAP=experiments/tabu_mcts/results/$NAME.sqlite.xz
+SGFS=experiments/tabu_mcts/results/$NAME-sgf.tar.xz
 PY=.venv/bin/python
 
 case $ACTION in
@@ -35,6 +36,7 @@ case $ACTION in
     mkdir -p "$OUT"
     if [ ! -s "$DB" ] && [ -s "$SNAP" ]; then
       xz -dc "$SNAP" > "$DB"
+      [ ! -s "$SGFS" ] || tar -xJf "$SGFS" -C "$OUT"
       echo "resumed from $SNAP"
     fi
     experiments/tabu_mcts/frozen_engine.sh "$COMMIT" "$DIR"
@@ -50,7 +52,8 @@ src = sqlite3.connect(sys.argv[1]); dst = sqlite3.connect(sys.argv[2])
 src.backup(dst); dst.close(); src.close()' "$DB" "$TMP"
     xz -9 -c "$TMP" > "$SNAP.tmp" && mv "$SNAP.tmp" "$SNAP"
     rm -f "$TMP"
-    ls -l "$SNAP"
+    (cd "$OUT" && find . -name '*.sgf' | sort | tar -cJf - -T -) > "$SGFS.tmp" && mv "$SGFS.tmp" "$SGFS"
+    ls -l "$SNAP" "$SGFS"
     ;;
   stats)
     $PY experiments/tabu_mcts/match_stats.py "$DB"
