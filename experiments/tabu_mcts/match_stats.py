@@ -43,11 +43,12 @@ def report(db: str, elo0: float = 0.0, elo1: float = 150.0, games: bool = False)
 
 
 def _game_line(r: GameRow) -> str:
-    """One game: index, result, how it ended, length, time, and who won it."""
+    """One game: index, result, length, time, who won it, and how it ended (last: the
+    referee's reasons are long and of any length)."""
     first_won = None if r.winner is None else (r.winner == "B") == (r.index % 2 == 0)
     tag = {True: "first", False: "second", None: "draw"}[first_won]
-    return (f"  {r.index:4d} {r.result:10s} {r.reason:12s} {r.moves:4d} moves "
-            f"{r.duration / 60:5.1f} min  {tag}")
+    return (f"  {r.index:4d} {r.result:8s} {r.moves:4d} moves {r.duration / 60:5.1f} min  "
+            f"{tag:6s}  {r.reason}")
 
 
 def main() -> None:

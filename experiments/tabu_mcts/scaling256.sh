@@ -46,6 +46,9 @@ case $ACTION in
       --seed 25600 --sprt 0,150 $YIELD --out "$OUT"
     ;;
   snapshot)
+    # never from a missing database: sqlite3 would make an empty one and the committed
+    # snapshot would be overwritten with nothing
+    [ -s "$DB" ] || { echo "no database at $DB: nothing to snapshot" >&2; exit 1; }
     TMP=$(mktemp)
     $PY -c 'import sqlite3, sys
 src = sqlite3.connect(sys.argv[1]); dst = sqlite3.connect(sys.argv[2])

@@ -41,7 +41,7 @@ def test_report_counts_the_first_player_and_its_sprt(tmp_path: Path) -> None:
     assert "win rate 0.643" in text
     assert f"LLR {llr(4, 1, 2, 0.0, 150.0):.2f}" in text and "after 4-1-2" in text
     assert "median 13.0" in text and "range 10.0-16.0" in text
-    lines = [ln.split()[-1] for ln in text.splitlines() if ln.startswith("  ")]
+    lines = [ln.split()[6] for ln in text.splitlines() if ln.startswith("  ")]
     assert lines == ["first", "first", "second", "draw", "first", "second", "first"]
 
 
