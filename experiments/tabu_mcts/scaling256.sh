@@ -2,9 +2,9 @@
 # Issue 24's 256,000 against 64,000 playouts a move on 9x9, for the new engine and for the
 # engine before the issue, resumable across sessions and machines.
 #
-#   experiments/tabu_mcts/scaling256.sh run new|old [WORKERS]   # play (resumes; blocks)
-#   experiments/tabu_mcts/scaling256.sh snapshot new|old        # a consistent copy, committed
-#   experiments/tabu_mcts/scaling256.sh stats new|old           # score, interval, SPRT
+#   experiments/tabu_mcts/scaling256.sh run ENGINE [WORKERS]   # play (resumes; blocks)
+#   experiments/tabu_mcts/scaling256.sh snapshot ENGINE        # a consistent copy, committed
+#   experiments/tabu_mcts/scaling256.sh stats ENGINE           # score, interval, SPRT
 #
 # A match is hours of cores (9-14 minutes a game, one core each), longer than a session, and a
 # session's background processes and scratch folders do not survive it: `run` starts from
@@ -13,16 +13,21 @@
 # while the match writes to it) and the games' SGF files beside it (-sgf.tar.xz). Games are seeded by index (SEED + i, one thread a player,
 # playouts fixed), so a game cut off by a session's end is replayed the same.
 #
-# new: the search of 82dae9c, frozen at 33cc1ae (the same search with the driver that
-#      pauses for timed runs: --yield); old: the engine before the issue, 9a220ef.
+# ENGINE new: the search of 82dae9c, frozen at 33cc1ae (the same search with the driver
+#      that pauses for timed runs: --yield); old: the engine before the issue, 9a220ef;
+#      reclaim: new with the old engine's memory (max_tree_mb=128 for both players: 972,592
+#      nodes a pool, the old pool's 972,000), so that its tree fills and is reclaimed.
 set -eu
-[ $# -ge 2 ] || { echo "usage: $0 run|snapshot|stats new|old [WORKERS]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 run|snapshot|stats new|old|reclaim [WORKERS]" >&2; exit 2; }
 cd "$(dirname "$0")/../.."
 ACTION=$1
+OPTS=
 case $2 in
   new) COMMIT=33cc1ae; DIR=/work/frozen2; NAME=scaling-256k-64k; YIELD=--yield ;;
   old) COMMIT=9a220ef; DIR=/work/old; NAME=scaling-256k-64k-old; YIELD= ;;
-  *) echo "engine: new or old, not $2" >&2; exit 2 ;;
+  reclaim) COMMIT=33cc1ae; DIR=/work/frozen2; NAME=scaling-256k-64k-128mb; YIELD=--yield
+    OPTS=,max_tree_mb=128 ;;
+  *) echo "engine: new, old or reclaim, not $2" >&2; exit 2 ;;
 esac
 WORKERS=${3:-2}
 OUT=runs/$NAME
@@ -41,8 +46,8 @@ case $ACTION in
     fi
     experiments/tabu_mcts/frozen_engine.sh "$COMMIT" "$DIR"
     # shellcheck disable=SC2086
-    PYTHONPATH="$DIR/src" exec $PY -m igo match "igo:mcts:playouts=256000" \
-      "igo:mcts:playouts=64000" --games 100 --size 9 --komi 7 --workers "$WORKERS" \
+    PYTHONPATH="$DIR/src" exec $PY -m igo match "igo:mcts:playouts=256000$OPTS" \
+      "igo:mcts:playouts=64000$OPTS" --games 100 --size 9 --komi 7 --workers "$WORKERS" \
       --seed 25600 --sprt 0,150 $YIELD --out "$OUT"
     ;;
   snapshot)
