@@ -22,8 +22,10 @@ from typing import Any
 from igo.arena.config import MatchConfig
 from igo.arena.runner import make_referee
 from igo.arena.store import MatchStore
+from igo.core.record import GameRecord
 from igo.players.base import EnginePlayer, Player
 from igo.players.registry import make_player
+from igo.sgf import read_sgf_file
 
 
 @dataclass
@@ -84,21 +86,10 @@ def _watch(player: Player, use: TreeUse) -> None:
     generator.select_move = select_and_read  # type: ignore[method-assign]
 
 
-def sgf_moves(sgf: str) -> list[tuple[str, tuple[int, int] | None]]:
-    """The moves of an SGF game's main line: colour ('b' or 'w') and (row, col), or None
-    for a pass."""
-    from sgfmill import sgf as sgfmill_sgf
-
-    game = sgfmill_sgf.Sgf_game.from_string(sgf)
-    moves = (node.get_move() for node in game.get_main_sequence())
-    return [(colour, move) for colour, move in moves if colour is not None]
-
-
-def replay(config: MatchConfig, index: int) -> tuple[list[TreeUse], str]:
-    """Play game ``index`` of ``config`` as the match did; the players' tree use and the
-    game's SGF."""
-    from igo.sgf import to_sgf
-
+def replay(config: MatchConfig, index: int) -> tuple[list[TreeUse], GameRecord]:
+    """Play game ``index`` of ``config`` as the match did (``runner.play_outcome``'s steps,
+    repeated here because the frozen engines replayed have no hook to watch a player); the
+    players' tree use and the game."""
     specs = config.colors(index)
     uses = [TreeUse(spec, color) for spec, color in zip(specs, "BW", strict=True)]
     players: list[Player] = []
@@ -111,7 +102,7 @@ def replay(config: MatchConfig, index: int) -> tuple[list[TreeUse], str]:
     finally:
         for p in players:
             p.close()
-    return uses, to_sgf(out.record, properties=out.move_properties)
+    return uses, out.record
 
 
 def tree_use(db: str, index: int) -> dict[str, Any]:
@@ -120,12 +111,10 @@ def tree_use(db: str, index: int) -> dict[str, Any]:
     with MatchStore(db) as store:
         match_id = store.matches()[0][0]
         config = store.match_config(match_id)
-    uses, sgf = replay(config, index)
+    uses, record = replay(config, index)
     stored = Path(db).parent / f"game-{index:04d}.sgf"
-    same = None
-    if stored.exists():
-        same = sgf_moves(stored.read_text(encoding="utf-8")) == sgf_moves(sgf)
-    return {"index": index, "moves": len(sgf_moves(sgf)), "same_as_stored": same,
+    same = read_sgf_file(stored).moves == record.moves if stored.exists() else None
+    return {"index": index, "moves": len(record.moves), "same_as_stored": same,
             "players": [asdict(u) for u in uses]}
 
 

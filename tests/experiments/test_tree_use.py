@@ -11,6 +11,7 @@ from igo.arena.config import MatchConfig
 from igo.arena.executor import SEQUENTIAL
 from igo.arena.runner import run_match
 from igo.arena.store import MatchStore
+from igo.sgf import read_sgf_file
 from scripts import load_script
 
 tu = load_script("tabu_mcts", "tree_use")
@@ -34,8 +35,8 @@ def match(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_replay_is_the_stored_game_and_counts_the_reclaims(match: Path, index: int) -> None:
     result = tu.tree_use(str(match), index)
     assert result["same_as_stored"] is True
-    stored = (match.parent / f"game-{index:04d}.sgf").read_text(encoding="utf-8")
-    assert result["moves"] == len(tu.sgf_moves(stored)) > 10
+    stored = read_sgf_file(match.parent / f"game-{index:04d}.sgf")
+    assert result["moves"] == len(stored.moves) > 10
     by_spec = {u["spec"]: u for u in result["players"]}
     big, small = by_spec[BIG], by_spec[SMALL]
     assert big["color"] == ("B" if index == 0 else "W")
@@ -65,7 +66,3 @@ def test_a_replay_that_differs_from_the_stored_game_says_so(match: Path) -> None
     assert result["same_as_stored"] is False
     assert "the stored game's moves: NO" in tu.describe(result)
 
-
-def test_sgf_moves_reads_moves_and_passes() -> None:
-    moves = tu.sgf_moves("(;FF[4]SZ[9];B[ee];W[];B[aa]C[x];W[tt])")
-    assert moves == [("b", (4, 4)), ("w", None), ("b", (8, 0)), ("w", None)]
