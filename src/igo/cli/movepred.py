@@ -68,6 +68,11 @@ def add_parser(subparsers: Any) -> None:
                         "without --model, picks igo's default model of that size)")
     e.add_argument("--bucket", type=int, default=10, help="move-number bucket width")
     e.add_argument("--by-move", action="store_true", help="add metrics per bucket")
+    e.add_argument("--net", default=None, metavar="PATH|default",
+                   help="evaluate this policy network beside the model, on the same "
+                        "positions (default: igo's net; PyTorch, slower on a CPU)")
+    e.add_argument("--threads", type=positive_int, default=1,
+                   help="threads for the net's encoding and PyTorch")
     e.add_argument("--json", action="store_true")
     e.add_argument("--no-progress", action="store_true")
     e.set_defaults(func=run)
@@ -76,6 +81,8 @@ def add_parser(subparsers: Any) -> None:
     s.add_argument("sgf")
     s.add_argument("--move", type=int, required=True, help="show the position before move N")
     s.add_argument("--model", default=None)
+    s.add_argument("--net", default="default", metavar="PATH|default|none",
+                   help="policy network shown beside the model (default: igo's net)")
     s.add_argument("--top", type=int, default=10)
     s.set_defaults(func=run)
 
@@ -161,16 +168,23 @@ def _eval(args: argparse.Namespace) -> int:
     recs = iter_records(args.data, progress=not args.no_progress)
     if args.games is not None:
         recs = itertools.islice(recs, args.games)
+    net = _net(args.net, args.threads) if args.net else None
     rows: list[np.ndarray] = []
     nums: list[np.ndarray] = []
+    net_rows: list[np.ndarray] = []
     while True:
-        chunk = list(itertools.islice(recs, 500))
-        if not chunk:
+        raw = list(itertools.islice(recs, 500))
+        if not raw:
             break
+        chunk = [r for r in raw if r.size == size]
+        if not chunk:
+            continue
         data = extract_positions(chunk, model.extractor, moves, size=size,
                                  stride=args.stride)
         rows.append(per_position(model, data))
         nums.append(np.asarray(data.move_number, dtype=np.int64))
+        if net is not None and len(data):
+            net_rows.append(_net_rows(net, chunk, size, moves, data, args.threads))
     allrows = np.concatenate(rows) if rows else np.zeros((0, 4))
     if len(allrows) == 0:
         raise ValueError(f"no {size}x{size} positions in moves {args.moves} of {args.data}")
@@ -180,17 +194,75 @@ def _eval(args: argparse.Namespace) -> int:
         keys = (mn - 1) // args.bucket
         out["by_move"] = {f"{k * args.bucket + 1}-{(k + 1) * args.bucket}":
                           summarize(allrows[keys == k]).as_dict() for k in np.unique(keys)}
+    if net is not None:
+        out["net"] = _net_summary(net, np.concatenate(net_rows), args)
     if args.json:
         print(json.dumps(out))
     else:
-        for k, v in out.items():
-            if k != "by_move":
-                print(f"{k:18s} {v}")
-        for k, v in out.get("by_move", {}).items():
-            print(f"moves {k:8s} match {v['match_rate']:.3f}  rank {v['mean_rank']:.2f}  "
-                  f"top20 {v['top20']:.3f}  log-ev {v['mean_log_evidence']:.3f}  "
-                  f"(n={v['positions']})")
+        _print_eval(out)
     return 0
+
+
+def _net(spec: str, threads: int | None = None) -> Any:
+    """The policy net named by ``--net`` (``default``: igo's), or None for ``none``."""
+    from igo.nets.model_file import NetFileError
+    from igo.nets.policy import NetPolicy, default_net_path
+
+    if spec == "none":
+        return None
+    path = default_net_path() if spec == "default" else spec
+    try:
+        return NetPolicy(path, threads=threads)
+    except ImportError as exc:
+        raise NetFileError(f"the policy net needs PyTorch ({exc})") from exc
+
+
+def _net_rows(net: Any, chunk: list[Any], size: int, moves: tuple[int, int], data: Any,
+              threads: int) -> Any:
+    """``(n, 3)``: move number, match and log-probability of the net on the positions of
+    ``data`` (the model's), those of records without setup stones."""
+    import numpy as np
+
+    from igo.nets.evaluate import per_position as net_per_position
+    from igo.nets.evaluate import records_positions, select_rows
+
+    enc = records_positions(chunk, size, (moves[0] + 1, moves[1]), threads)
+    sel = enc.rows(select_rows(enc, np.asarray(data.game), np.asarray(data.move_number)))
+    match, logp = net_per_position(net.net, sel, batch=64)
+    return np.column_stack([sel.number.astype(np.float64), match, logp])
+
+
+def _net_summary(net: Any, rows: Any, args: argparse.Namespace) -> dict[str, Any]:
+    import numpy as np
+
+    def block(sel: Any) -> dict[str, Any]:
+        return {"positions": int(sel.sum()), "match_rate": float(rows[sel, 1].mean()),
+                "mean_log_evidence": float(rows[sel, 2].mean())}
+
+    out: dict[str, Any] = {"model": str(net.path), "name": net.name,
+                           **block(np.ones(len(rows), bool))}
+    if args.by_move:
+        keys = (rows[:, 0].astype(np.int64) - 1) // args.bucket
+        out["by_move"] = {f"{k * args.bucket + 1}-{(k + 1) * args.bucket}": block(keys == k)
+                          for k in np.unique(keys)}
+    return out
+
+
+def _print_eval(out: dict[str, Any]) -> None:
+    for k, v in out.items():
+        if k not in ("by_move", "net"):
+            print(f"{k:18s} {v}")
+    for k, v in out.get("by_move", {}).items():
+        print(f"moves {k:8s} match {v['match_rate']:.3f}  rank {v['mean_rank']:.2f}  "
+              f"top20 {v['top20']:.3f}  log-ev {v['mean_log_evidence']:.3f}  "
+              f"(n={v['positions']})")
+    net = out.get("net")
+    if net:
+        print(f"net {net['name']} ({net['model']}): match {net['match_rate']:.4f}  "
+              f"log-ev {net['mean_log_evidence']:.4f}  (n={net['positions']})")
+        for k, v in net.get("by_move", {}).items():
+            print(f"net moves {k:8s} match {v['match_rate']:.3f}  "
+                  f"log-ev {v['mean_log_evidence']:.3f}  (n={v['positions']})")
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -217,7 +289,39 @@ def _show(args: argparse.Namespace) -> int:
         i = points.index(played.point)
         rank = int(np.sum(probs > probs[i])) + 1
         print(f"played move: rank {rank}, probability {probs[i]:.2%}")
+    net = _net(args.net) if args.net != "none" and _has_net(args.net) else None
+    if net is not None:
+        _show_net(net, board, played, args.top, record.size)
     return 0
+
+
+def _has_net(spec: str) -> bool:
+    """False when ``--net default`` names igo's net and it or PyTorch is missing."""
+    if spec != "default":
+        return True
+    import importlib.util
+
+    from igo.nets.policy import default_net_path
+
+    return default_net_path().is_file() and importlib.util.find_spec("torch") is not None
+
+
+def _show_net(net: Any, board: Any, played: Any, top: int, size: int) -> None:
+    import numpy as np
+
+    from igo.core.coords import Point
+
+    probs = net.probabilities(board, played.color)
+    order = np.argsort(-probs, kind="stable")
+    print(f"policy net {net.name}:")
+    for rank, i in enumerate(order[:top], 1):
+        pt = None if i == size * size else Point.from_flat(int(i), size)
+        name = "pass" if pt is None else pt.to_gtp(size)
+        mark = "  <- played" if pt == played.point else ""
+        print(f"{rank:3d}. {name:4s} {probs[i]:7.2%}{mark}")
+    i = size * size if played.point is None else played.point.flat(size)
+    print(f"played move: rank {int(np.sum(probs > probs[i])) + 1}, "
+          f"probability {probs[i]:.2%}")
 
 
 def _marked_board(stones: Any, top: list[Any], played: Any) -> str:

@@ -7,12 +7,15 @@ natural log of the probability of the played move, overall and by game phase.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from igo.core.record import GameRecord
 from igo.nets.encode import Encoded
+from igo.nets.games import from_records, unusable_reason
+from igo.nets.stream import encode_games
 
 #: Game phases of the report: moves 1–50, 51–100, 101–150, 151–200, 201 on.
 PHASES = ((1, 50), (51, 100), (101, 150), (151, 200), (201, 10**6))
@@ -61,6 +64,19 @@ def per_position(net: Any, data: Encoded, batch: int = 1024, device: str = "cpu"
     return match, logp
 
 
+def select_rows(data: Encoded, game: np.ndarray, number: np.ndarray) -> np.ndarray:
+    """Rows of ``data`` at the ``(game, move number)`` pairs given, in their order
+    (pairs absent from ``data`` are left out): the net evaluated on exactly the
+    positions of another model's evaluation."""
+    key = data.game.astype(np.int64) * 100_000 + data.number
+    want = np.asarray(game, np.int64) * 100_000 + np.asarray(number, np.int64)
+    order = np.argsort(key, kind="stable")
+    pos = np.searchsorted(key[order], want)
+    pos = np.minimum(pos, len(order) - 1)
+    hit = key[order][pos] == want
+    return order[pos[hit]]
+
+
 def summarize(match: np.ndarray, logp: np.ndarray, number: np.ndarray
               ) -> dict[str, NetMetrics]:
     """Metrics overall (``"all"``), for moves 1–50 (``"1-50"``) and by phase."""
@@ -75,3 +91,14 @@ def summarize(match: np.ndarray, logp: np.ndarray, number: np.ndarray
         key = f"{lo}-{hi}" if hi < 10**6 else f"{lo}+"
         out[key] = metrics((number >= lo) & (number <= hi))
     return out
+
+
+def records_positions(records: list[GameRecord], size: int, moves: tuple[int, int],
+                      threads: int = 1) -> Encoded:
+    """The positions before moves ``moves[0] .. moves[1]`` (1-based, inclusive) of the
+    records of ``size`` that start from the empty board; ``game`` indexes ``records``."""
+    keep = [i for i, r in enumerate(records) if not unusable_reason(r, size)]
+    if not keep:
+        raise ValueError(f"no {size}x{size} record without setup stones")
+    data = encode_games(from_records([records[i] for i in keep], size), moves, threads)
+    return replace(data, game=np.asarray(keep, np.int32)[data.game])

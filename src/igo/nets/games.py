@@ -91,7 +91,7 @@ def from_records(records: Iterable[GameRecord], size: int = 19) -> GameArrays:
     winner: list[int] = []
     skipped: dict[str, int] = {}
     for rec in records:
-        reason = _unusable(rec, size)
+        reason = unusable_reason(rec, size)
         if reason:
             skipped[reason] = skipped.get(reason, 0) + 1
             continue
@@ -105,7 +105,8 @@ def from_records(records: Iterable[GameRecord], size: int = 19) -> GameArrays:
                       np.array(offsets, np.int64), np.array(winner, np.int8), skipped)
 
 
-def _unusable(rec: GameRecord, size: int) -> str:
+def unusable_reason(rec: GameRecord, size: int) -> str:
+    """Why a record cannot be a compact move list of ``size`` (``""`` if it can)."""
     if rec.size != size:
         return "board_size"
     if rec.setup_black or rec.setup_white:

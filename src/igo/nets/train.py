@@ -205,7 +205,10 @@ class Trainer:
                                      strict=True):
             net.load_state_dict(st)
             opt.load_state_dict(os_)
-        self.step, self.total = int(blob["step"]), blob["total"]
+        # a run asked for a number of steps gets it (a longer run goes on); one with a
+        # time budget keeps the schedule it fixed
+        self.step = int(blob["step"])
+        self.total = self.cfg.steps if self.cfg.steps is not None else blob["total"]
         self.trained_seconds = float(blob["trained_seconds"])
         self.positions_seen = int(blob["positions_seen"])
         self.gen.set_state(blob["gen"].cpu())
@@ -266,7 +269,9 @@ class Trainer:
                                         device=self.device)
                          for k in ("stones", "moves", "hist", "target", "to_move")}
             self.say(f"{n} positions ({n * n2 * 2 / 1e9:.1f} GB of codes) on {self.device}")
-        while self._ready() < self.cfg.batch * 4:
+        if len(self.encoder) == 0:
+            raise ValueError("no positions to train on")
+        while self._ready() < min(self.cfg.batch * 4, len(self.encoder)):
             time.sleep(0.2)
         self.say(f"training {[n.config.name for n in self.nets]} from step {self.step}")
         last_ckpt = time.monotonic()

@@ -1,0 +1,44 @@
+"""Random games as compact move lists, for the tests of igo.nets."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from igo.core.board import Board
+from igo.core.move import Move
+from igo.core.record import GameRecord
+from igo.core.rules import Ruleset
+from igo.nets import games as G
+
+SIMPLE = Ruleset("simple", False, "japanese")
+
+
+def random_record(size: int, n_moves: int, seed: int, pass_rate: float = 0.02) -> GameRecord:
+    """A game of random legal moves (some passes) that favours moves next to stones,
+    so that strings, ataris, captures and ko occur."""
+    rng = np.random.default_rng(seed)
+    b = Board(size, SIMPLE)
+    moves = []
+    for _ in range(n_moves):
+        color = b.to_play
+        legal = b.legal_moves(color)
+        if not legal or rng.random() < pass_rate:
+            b.play(color, None)
+            moves.append(Move(color, None))
+            continue
+        arr = b.to_array()
+        near = [p for p in legal
+                if any(0 <= p.row + dr < size and 0 <= p.col + dc < size
+                       and arr[p.row + dr, p.col + dc] != 0
+                       for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))]
+        pool = near if near and rng.random() < 0.7 else legal
+        p = pool[int(rng.integers(len(pool)))]
+        b.play(color, p)
+        moves.append(Move(color, p))
+    return GameRecord(size=size, rules=SIMPLE, moves=moves)
+
+
+def random_games(size: int, n_games: int, n_moves: int, seed: int) -> G.GameArrays:
+    """``n_games`` random games as arrays."""
+    return G.from_records([random_record(size, n_moves, seed + k) for k in range(n_games)],
+                          size)
