@@ -6,12 +6,12 @@ commands and the game review (:mod:`igo.review`) both call.
   principal variations, the ownership), read from a running search
   (:func:`read_search`, the GTP analysis lines) or from a search made for it
   (:func:`evaluate_position`, the review);
-- :mod:`igo.analysis.expected`: what the move model (paper 000) expects there, and
-  how it ranks a given move.
+- :mod:`igo.analysis.expected`: what a move model (paper 000's, or the policy net)
+  expects there, and how it ranks a given move.
 """
 
-from igo.analysis.expected import ModelView, model_view
+from igo.analysis.expected import ModelView, model_view, net_view
 from igo.analysis.position import Budget, PositionEval, evaluate_position, read_search
 
 __all__ = ["Budget", "ModelView", "PositionEval", "evaluate_position", "model_view",
-           "read_search"]
+           "net_view", "read_search"]

@@ -45,6 +45,10 @@ def add_parser(subparsers: Any) -> None:
                    help="mcts: memory of the search tree in MB (default: the smaller of "
                    "a quarter of the machine's memory and 2048); a full tree is "
                    "reclaimed (its most visited part kept) and the search goes on")
+    p.add_argument("--net", default=None, metavar="PATH|default",
+                   help="mcts: the policy network's priors at the root and the busiest "
+                   "nodes, computed beside the search (default off: not yet measured "
+                   "stronger at equal time; experiments/policy_net/README.md)")
     p.add_argument("--ponder", action="store_true",
                    help="mcts: think on the opponent's time, on the tree the next move "
                    "reuses (stops at once on any command; leave it off when the "
@@ -89,7 +93,7 @@ def engine_spec(args: argparse.Namespace) -> str:
     flags = {"preset": args.preset, "tabu": args.tabu, "playouts": args.playouts,
              "time": args.time, "threads": args.threads, "max_tree_mb": args.max_tree_mb,
              "ponder": 1 if getattr(args, "ponder", False) else None,
-             "ponder_time": args.ponder_time}
+             "ponder_time": args.ponder_time, "net": getattr(args, "net", None)}
     given = {k: v for k, v in flags.items() if v is not None}
     name, _, opts = str(args.engine).partition(":")
     if given and name != "mcts":

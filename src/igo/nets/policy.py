@@ -16,6 +16,7 @@ the Bradley-Terry model.
 
 from __future__ import annotations
 
+import atexit
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -67,7 +68,12 @@ class NetPolicy:
         self._cache: OrderedDict[tuple[Any, ...], np.ndarray] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
+        self._wake = threading.Condition(self._lock)
+        self._pending: OrderedDict[tuple[Any, ...], tuple[Board, Color]] = OrderedDict()
+        self._worker: threading.Thread | None = None
+        self._closed = False
         self.evaluations = 0
+        self.failures = 0
 
     @property
     def name(self) -> str:
@@ -97,6 +103,56 @@ class NetPolicy:
                 self._cache.popitem(last=False)
         return out
 
+    def cached(self, board: Board, color: Color) -> np.ndarray | None:
+        """The probabilities if this position was evaluated already (no evaluation)."""
+        return self.cached_key(self.key(board, color))
+
+    def cached_key(self, key: tuple[Any, ...]) -> np.ndarray | None:
+        """:meth:`cached` by a :meth:`key`."""
+        with self._lock:
+            return self._cache.get(key)
+
+    def request(self, board: Board, color: Color) -> None:
+        """Evaluate the position in the background (one daemon thread a net, started
+        at the first request): :meth:`cached` answers once it is done. Requests made
+        while the thread is busy wait, the latest first; a queue past 64 drops its
+        oldest."""
+        key = self.key(board, color)
+        with self._lock:
+            if key in self._cache or key in self._pending:
+                return
+            self._pending[key] = (board.copy(), color)
+            while len(self._pending) > 64:
+                self._pending.popitem(last=False)
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._serve, daemon=True,
+                                                name=f"net-{self.name}")
+                self._worker.start()
+            self._wake.notify()
+
+    def close(self) -> None:
+        """Stop the evaluation thread (it ends after the position in hand)."""
+        with self._lock:
+            self._closed = True
+            self._wake.notify_all()
+            worker = self._worker
+        if worker is not None:
+            worker.join(timeout=5.0)
+
+    def _serve(self) -> None:
+        while True:
+            with self._lock:
+                while not self._pending and not self._closed:
+                    self._wake.wait()
+                if self._closed:
+                    return
+                _, (board, color) = self._pending.popitem(last=True)
+            try:
+                self.probabilities(board, color)
+            except Exception:  # a position the net cannot take: never stop the service
+                with self._lock:
+                    self.failures += 1
+
     def evaluate(self, positions: Sequence[Encoded]) -> np.ndarray:
         """Probabilities ``(n, size*size + 1)`` of encoded positions of one size."""
         import torch
@@ -117,23 +173,43 @@ class NetPolicy:
         return p.double().numpy()
 
 
-_DEFAULT: dict[str, NetPolicy | None] = {}
+def load_net_policy(spec: str) -> NetPolicy:
+    """The net of ``spec`` (``default`` for igo's, else a model file), loaded once a
+    process (searches share it, its cache and its evaluation thread).
+
+    Raises
+    ------
+    igo.nets.model_file.NetFileError
+        If the file is missing or not a policy net.
+    ImportError
+        If PyTorch is not installed.
+    """
+    path = default_net_path() if spec == "default" else Path(spec).resolve()
+    with _DEFAULT_LOCK:
+        net = _LOADED.get(str(path))
+        if net is None:
+            net = _LOADED[str(path)] = NetPolicy(path)
+        return net
+
+
+_LOADED: dict[str, NetPolicy] = {}
+
+
+@atexit.register
+def _close_all() -> None:
+    """Stop the evaluation threads before the interpreter goes (a thread killed inside
+    PyTorch aborts the process with a message)."""
+    for net in list(_LOADED.values()):
+        net.close()
 _DEFAULT_LOCK = threading.Lock()
 
 
 def load_default_net() -> NetPolicy | None:
     """The default net (loaded once per process), or ``None`` when PyTorch or the
     model file is missing (callers then use the Bradley-Terry model)."""
-    with _DEFAULT_LOCK:
-        if "net" not in _DEFAULT:
-            _DEFAULT["net"] = _try_load(default_net_path())
-        return _DEFAULT["net"]
-
-
-def _try_load(path: Path) -> NetPolicy | None:
-    if not path.is_file():
+    if not default_net_path().is_file():
         return None
     try:
-        return NetPolicy(path)
+        return load_net_policy("default")
     except ImportError:
         return None

@@ -20,7 +20,15 @@ from igo.core.coords import GTP_COLUMNS, Point
 from igo.report.board_map import BOARD_COLOUR, PictureError
 
 CELL = 24
-MARGIN = 22
+MARGIN = 22  # right and bottom: room for the last line's stones
+#: left and top: room for the stones of the first lines and, beyond them, the
+#: coordinates (the review page's script draws its board with the same numbers)
+ORIGIN = 30
+
+
+def board_extent(size: int) -> int:
+    """Width (and height, without a title) of a board picture."""
+    return ORIGIN + MARGIN + (size - 1) * CELL
 SVG_NS = 'xmlns="http://www.w3.org/2000/svg" '
 
 
@@ -82,8 +90,8 @@ def board_svg(stones: np.ndarray, markers: Sequence[Marker] = (), *, title: str 
     """
     s = _signed(stones)
     size = s.shape[0]
-    top = MARGIN + (18 if title else 0)
-    w = 2 * MARGIN + (size - 1) * CELL
+    top = ORIGIN + (18 if title else 0)
+    w = board_extent(size)
     h = top + MARGIN + (size - 1) * CELL
     attrs = f' width="{width}"' if width else ""
     out = [f'<svg {SVG_NS if standalone else ""}class="{css_class}" viewBox="0 0 {w} {h}"'
@@ -94,18 +102,19 @@ def board_svg(stones: np.ndarray, markers: Sequence[Marker] = (), *, title: str 
                    f'{escape(title)}</text>')
 
     def xy(p: Point) -> tuple[float, float]:
-        return MARGIN + p[1] * CELL, top + p[0] * CELL
+        return ORIGIN + p[1] * CELL, top + p[0] * CELL
 
     end = (size - 1) * CELL
     for i in range(size):
-        out.append(f'<line x1="{MARGIN}" y1="{top + i * CELL}" x2="{MARGIN + end}" '
+        out.append(f'<line x1="{ORIGIN}" y1="{top + i * CELL}" x2="{ORIGIN + end}" '
                    f'y2="{top + i * CELL}" stroke="#000" stroke-width="0.8"/>')
-        out.append(f'<line x1="{MARGIN + i * CELL}" y1="{top}" x2="{MARGIN + i * CELL}" '
+        out.append(f'<line x1="{ORIGIN + i * CELL}" y1="{top}" x2="{ORIGIN + i * CELL}" '
                    f'y2="{top + end}" stroke="#000" stroke-width="0.8"/>')
-        out.append(f'<text x="{MARGIN + i * CELL}" y="{top - 8}" font-size="9" '
+        # outside the first line's stones (radius 0.48 of a cell)
+        out.append(f'<text x="{ORIGIN + i * CELL}" y="{top - CELL // 2 - 3}" font-size="9" '
                    f'text-anchor="middle">{GTP_COLUMNS[i]}</text>')
-        out.append(f'<text x="{MARGIN - 13}" y="{top + i * CELL + 3}" font-size="9" '
-                   f'text-anchor="middle">{size - i}</text>')
+        out.append(f'<text x="{ORIGIN - CELL // 2 - 5}" y="{top + i * CELL + 3}" '
+                   f'font-size="9" text-anchor="middle">{size - i}</text>')
     for p in hoshi(size):
         x, y = xy(p)
         out.append(f'<circle cx="{x}" cy="{y}" r="2.4" fill="#000"/>')

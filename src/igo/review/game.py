@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from igo.analysis.expected import ModelView, model_view
+from igo.analysis.expected import ModelView, model_view, net_view
 from igo.analysis.position import Budget, PositionEval
 from igo.arena.executor import Executor
 from igo.core.color import Color
 from igo.core.record import GameRecord
 from igo.core.replay import iter_positions, replay
 from igo.influence import get_model
+from igo.nets.policy import load_default_net
 from igo.review.cache import EvalCache
 from igo.review.evaluate import EvalCounts, EvalSettings, evaluate_game
 from igo.review.figures import (
@@ -72,11 +73,16 @@ class GameReview:
 
 
 def _views_and_positions(record: GameRecord) -> tuple[list[ModelView], list[np.ndarray]]:
+    """The expected moves of each position: the policy net's on 19x19, where it was
+    measured better than the Bradley-Terry model (0.513 against 0.375 top-1 on the
+    9-dan test games), when PyTorch and the net are installed; else the model's."""
     model = nearest_default_model(record.size)
+    net = load_default_net() if record.size == 19 else None
     views, stones = [], []
     for board, move in iter_positions(record):
         stones.append(board.to_array())
-        views.append(model_view(board, model, move.color))
+        views.append(net_view(board, net, move.color) if net is not None
+                     else model_view(board, model, move.color))
     stones.append(replay(record).to_array())
     return views, stones
 

@@ -27,7 +27,7 @@ import numpy as np
 from igo.core.color import Color
 from igo.core.coords import format_vertex
 from igo.report.board_map import influence_svg
-from igo.report.board_svg import CELL, MARGIN, Marker, board_svg
+from igo.report.board_svg import Marker, board_extent, board_svg
 from igo.report.graph_svg import series_svg
 from igo.review.figures import CLASS_COLOURS, CLASSES, MISTAKE_MIN_POINTS, MoveFigures
 from igo.review.game import GameReview, Moment
@@ -83,6 +83,11 @@ def _judge(review: GameReview) -> str:
             f"cache, in {review.seconds:.1f} s.</span></section>")
 
 
+def _model(review: GameReview) -> str:
+    """The move model whose expected moves the page shows."""
+    return review.views[0].model if review.views else "move model"
+
+
 def _players(review: GameReview) -> str:
     cols = (Color.BLACK, Color.WHITE)
     head = "".join(f'<th class="num">{escape(_who(review, c))}</th>' for c in cols)
@@ -99,9 +104,9 @@ def _players(review: GameReview) -> str:
         ("Mean points lost a move", [f"{p.mean_points_loss:.2f}" for p in pf]),
         ("Mean win rate lost a move", [_pct(p.mean_winrate_loss) for p in pf]),
         ("Played igo's first choice", [_pct(p.engine_agreement) for p in pf]),
-        ("Played the move model's first choice (paper 000)",
+        (f"Played the {_model(review)}'s first choice",
          [_pct(p.model_agreement) for p in pf]),
-        ("Move model's mean probability of the moves played",
+        (f"The {_model(review)}'s mean probability of the moves played",
          [_pct(p.mean_model_probability) for p in pf]),
     ]
     bounds = [t for _, t in CLASSES] + [float("inf")]
@@ -145,7 +150,7 @@ def _graphs(review: GameReview) -> str:
 
 def _explorer(review: GameReview) -> str:
     size = review.record.size
-    w = 2 * MARGIN + (size - 1) * CELL
+    w = board_extent(size)
     return ('<h2 class="noprint">Move by move</h2><div class="explorer noprint">'
             f'<div><svg id="explorer-board" class="board" viewBox="0 0 {w} {w}"></svg>'
             '<div class="controls"><button id="explorer-prev" type="button">&larr;</button>'
@@ -199,7 +204,7 @@ def _mistake(review: GameReview, m: MoveFigures, moment: Moment) -> str:
            f"(Black's win rate {_pct(m.winrate_before)} &rarr; {_pct(m.winrate_after)}). "
            f"igo prefers <b>{format_vertex(m.best, size)}</b>, then {escape(pv)}.")
     if m.model_rank is not None:
-        cap += (f" The move model ranked the move played {m.model_rank} "
+        cap += (f" The {_model(review)} ranked the move played {m.model_rank} "
                 f"({_pct(m.model_probability)}).")
     return (f'<figure class="mistake" data-move="{m.number}"><figcaption>{cap}</figcaption>'
             f'<div class="maps"><figure>{board}<figcaption class="cap">red ring: played; '
@@ -240,6 +245,7 @@ def page_data(review: GameReview) -> dict[str, Any]:
         "moves": [move_dict(m, review.record.size) for m in review.moves],
         "colours": CLASS_COLOURS,
         "positions_note": "the position before the first move",
+        "model": _model(review),
     }
 
 

@@ -53,6 +53,17 @@ CAVEAT = ("GNU Go plays at an amateur kyu level, so a judge that beats it is a s
           "the next; single losses below 1.5 points are mostly that noise.")
 
 
+#: What the verdict of a 19x19 review was measured to be worth
+#: (``experiments/review/README.md``, issue 37): it does not rank players yet.
+VERDICT_19 = ("What the verdict is worth on 19x19: the points lost a move do not yet "
+              "tell a stronger player from a weaker one. At 200 playouts a position the "
+              "mean loss did not follow rank from 5 kyu to 9 dan (Spearman rho -0.02 over "
+              "421 players); at this review's default budget, 10 games of 4-5 kyu players "
+              "and 10 of 9-dans gave the 9-dans the larger loss (1.94 against 1.62 points a "
+              "move, p = 0.12). The rank from this game (paper 002) separated them; read "
+              "it, not the mean loss, as the measure of a player's strength.")
+
+
 def judge_lines(budget: Budget, size: int) -> list[str]:
     """The judge's description: what it is, the budget it had, what we measured."""
     lines = [f"Judge: {ENGINE}, {budget.describe()} a position, one search thread.",
@@ -61,7 +72,9 @@ def judge_lines(budget: Budget, size: int) -> list[str]:
              *("Measured: " + m.text() for m in MEASURED if m.board != size and size in
                (9, 19)),
              CAVEAT]
+    if size == 19:
+        lines.append(VERDICT_19)
     return lines
 
 
-__all__ = ["CAVEAT", "ENGINE", "MEASURED", "Measurement", "judge_lines"]
+__all__ = ["CAVEAT", "ENGINE", "MEASURED", "VERDICT_19", "Measurement", "judge_lines"]

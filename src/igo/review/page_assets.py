@@ -49,12 +49,12 @@ figcaption{font-size:.92em;color:var(--ink);margin:.3em 0}
 SCRIPT = """
 (function(){
 var el=document.getElementById('review-data');if(!el)return;
-var d=JSON.parse(el.textContent),S=d.size,C=24,M=22,N=d.moves.length,k=N;
+var d=JSON.parse(el.textContent),S=d.size,C=24,M=22,O=30,N=d.moves.length,k=N;
 var cols='ABCDEFGHJKLMNOPQRSTUVWXYZ';
 var svg=document.getElementById('explorer-board'),info=document.getElementById('explorer-info');
 var range=document.getElementById('explorer-range');
 function pt(v){if(!v||v==='pass')return null;return [S-parseInt(v.slice(1),10),cols.indexOf(v[0])];}
-function xy(p){return [M+p[1]*C,M+p[0]*C];}
+function xy(p){return [O+p[1]*C,O+p[0]*C];}
 function circ(p,fill,extra){var q=xy(p);return '<circle cx="'+q[0]+'" cy="'+q[1]+'" r="'+
  (C*0.47).toFixed(1)+'" fill="'+fill+'" stroke="#000" stroke-width="0.8" '+(extra||'')+'/>';}
 function ring(p,col){var q=xy(p);return '<circle class="ring" cx="'+q[0]+'" cy="'+q[1]+
@@ -62,10 +62,14 @@ function ring(p,col){var q=xy(p);return '<circle class="ring" cx="'+q[0]+'" cy="
 function pct(x){return (100*x).toFixed(1)+'%';}
 function lead(s){return s>=0?'B+'+s.toFixed(1):'W+'+(-s).toFixed(1);}
 function draw(){
- var w=2*M+(S-1)*C,h=w,out=['<rect width="'+w+'" height="'+h+'" fill="#e3b86b"/>'];
- for(var i=0;i<S;i++){var a=M+i*C,e=M+(S-1)*C;
-  out.push('<line x1="'+M+'" y1="'+a+'" x2="'+e+'" y2="'+a+'" stroke="#000" stroke-width="0.8"/>');
-  out.push('<line x1="'+a+'" y1="'+M+'" x2="'+a+'" y2="'+e+'" stroke="#000" stroke-width="0.8"/>');}
+ var w=O+M+(S-1)*C,h=w,out=['<rect width="'+w+'" height="'+h+'" fill="#e3b86b"/>'];
+ for(var i=0;i<S;i++){var a=O+i*C,e=O+(S-1)*C;
+  out.push('<line x1="'+O+'" y1="'+a+'" x2="'+e+'" y2="'+a+'" stroke="#000" stroke-width="0.8"/>');
+  out.push('<line x1="'+a+'" y1="'+O+'" x2="'+a+'" y2="'+e+'" stroke="#000" stroke-width="0.8"/>');
+  out.push('<text class="coord" x="'+a+'" y="'+(O-C/2-3)+'" font-size="9" text-anchor="middle">'+
+   cols[i]+'</text>');
+  out.push('<text class="coord" x="'+(O-C/2-5)+'" y="'+(a+3)+'" font-size="9" '+
+   'text-anchor="middle">'+(S-i)+'</text>');}
  var s=d.positions[k];
  for(var r=0;r<S;r++)for(var c=0;c<S;c++){var ch=s.charAt(r*S+c);
   if(ch==='X')out.push(circ([r,c],'#000'));else if(ch==='O')out.push(circ([r,c],'#fff'));}
@@ -79,7 +83,7 @@ function draw(){
   ' of win rate<br>';
   if(m.best)txt+="igo's move: <b>"+m.best+'</b>'+(m.engine_agrees?' (as played)':'')+
    ', continuation '+m.best_pv.join(' ')+'<br>';
-  if(m.model_rank)txt+='move model: rank '+m.model_rank+', '+pct(m.model_probability)+
+  if(m.model_rank)txt+=(d.model||'move model')+': rank '+m.model_rank+', '+pct(m.model_probability)+
    ' (its first choice '+m.model_top+')';}
  else{txt='<b>Start</b>: '+d.positions_note;}
  if(k<N){var nx=d.moves[k],b=pt(nx.best);if(b)out.push(ring(b,'#1f4fbf'));

@@ -7,7 +7,17 @@ from __future__ import annotations
 import numpy as np
 
 from igo._jit import njit
-from igo.search.tree import BANNED, CLAIMED, PRUNED, T_FULL, T_RECLAIM, T_ROOT, T_USED, Tree
+from igo.search.tree import (
+    BANNED,
+    CLAIMED,
+    NET_PRIOR,
+    PRUNED,
+    T_FULL,
+    T_RECLAIM,
+    T_ROOT,
+    T_USED,
+    Tree,
+)
 
 
 @njit
@@ -117,11 +127,11 @@ def compact(src: Tree, root: int, dst: Tree, keep: int) -> int:
         if f < 0:
             continue
         if (src.N[s] <= tau and not _on_line(line, s)) or used + k > keep:
-            dst.flags[d] |= PRUNED
+            dst.flags[d] = (dst.flags[d] & ~NET_PRIOR) | PRUNED  # its children go
             continue
         dst.first[d] = used
         dst.nch[d] = k
-        dst.flags[d] = (dst.flags[d] & BANNED) | CLAIMED
+        dst.flags[d] = (dst.flags[d] & (BANNED | NET_PRIOR)) | CLAIMED
         for i in range(k):
             _copy_node(src, f + i, dst, used + i, d)
             queue_src[used + i] = f + i
@@ -167,8 +177,9 @@ def copy_subtree(src: Tree, root: int, dst: Tree) -> int:
 def _copy_node(src: Tree, s: int, dst: Tree, d: int, parent: int) -> None:
     dst.move[d] = src.move[s]
     dst.parent[d] = parent
-    # CLAIMED again only if its children are copied; PRUNED stays until re-expansion
-    dst.flags[d] = src.flags[s] & (BANNED | PRUNED)
+    # CLAIMED again only if its children are copied; PRUNED stays until re-expansion;
+    # NET_PRIOR goes with the children's priors
+    dst.flags[d] = src.flags[s] & (BANNED | PRUNED | NET_PRIOR)
     dst.N[d] = src.N[s]
     dst.W[d] = src.W[s]
     dst.RN[d] = src.RN[s]

@@ -117,6 +117,15 @@ class SearchConfig:
         iteration runs, so that threads sharing a tree spread out.
     max_depth : int
         Deepest descent in the tree.
+    net : str
+        Policy network whose priors replace the move model's at the root and at the
+        nodes the search visits most (:mod:`igo.search.netprior`): ``""`` none,
+        ``default`` igo's net, or a model file. It runs beside the search, which
+        never waits for it.
+    net_visits : int
+        Visits from which a node gets the net's priors (the root always does).
+    net_mix : float
+        Share of the net in those priors (the rest: the move model's).
     """
 
     c_ucb: float = 0.0
@@ -144,6 +153,9 @@ class SearchConfig:
     parallel: str = "tree"
     virtual_loss: float = 1.0
     max_depth: int = 200
+    net: str = ""
+    net_visits: int = 16
+    net_mix: float = 1.0
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -157,6 +169,9 @@ class SearchConfig:
             raise ValueError(f"parallel must be tree or root, got {self.parallel!r}")
         if self.virtual_loss < 0.0:
             raise ValueError(f"virtual_loss must be >= 0, got {self.virtual_loss}")
+        if self.net_visits < 1 or not 0.0 <= self.net_mix <= 1.0:
+            raise ValueError(f"net_visits must be >= 1 and net_mix in [0, 1], got "
+                             f"{self.net_visits}, {self.net_mix}")
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
         if self.tree_capacity != 0 and self.tree_capacity < 1000:

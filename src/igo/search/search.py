@@ -46,6 +46,7 @@ from igo.search import _tabu_kernels as TB
 from igo.search import _tree_kernels as TK
 from igo.search import timecontrol as TC
 from igo.search.config import STRONG, SearchConfig
+from igo.search.netprior import NetPriors
 from igo.search.patterns3 import pattern3_table
 from igo.search.priors import prior_scratch, prior_tables
 from igo.search.tree import NODE_BYTES, T_RECLAIM, T_USED, Tree, new_tree, reset_tree
@@ -332,10 +333,24 @@ class Search:
                         for _ in range(config.threads)]
         self._tree_sets = [shared] if shared is not None else [wk.trees for wk in self.workers]
         self.board = board.copy()
+        self._netp = self._net_priors(config, board.size)
         self._timing = {"stopped_early": 0, "extensions": 0}
         #: say on the log (INFO) when a run had to reclaim its trees
         self.log_reclaims = True
         self._expand_root()
+
+    @staticmethod
+    def _net_priors(config: SearchConfig, size: int) -> NetPriors | None:
+        """The policy net's priors, when ``config.net`` names a net."""
+        if not config.net:
+            return None
+        import torch
+
+        from igo.nets.policy import load_net_policy
+
+        torch.set_num_threads(1)  # the net's thread beside the search's, one core each
+        return NetPriors(load_net_policy(config.net), size, config.net_visits,
+                         config.net_mix, config.prior_sharpness)
 
     # ------------------------------------------------------------------ position
 
@@ -389,6 +404,8 @@ class Search:
         for wk in self.workers:
             wk.new_root()
         self.board = board.copy()
+        if self._netp is not None:
+            self._netp.reset()
         self._expand_root()
 
     def _alternates(self, moves: list[Move], to_play: Color) -> bool:
@@ -504,6 +521,8 @@ class Search:
                 return
             until = min(next_report, next_check, ctl.deadline)
             self._chunk(0, ctl, until)
+            if self._netp is not None:
+                self._netp.step(self.trees(), self.board)
             now = time.perf_counter()
             if on_progress is not None and now >= next_report:
                 on_progress(self.result(now - ctl.t0))

@@ -35,6 +35,7 @@ import numpy as np
 BANNED = 1
 CLAIMED = 2
 PRUNED = 4
+NET_PRIOR = 8  # the children's priors are the policy net's (igo.search.netprior)
 
 # meta indices
 T_USED = 0  # nodes in use

@@ -1,0 +1,119 @@
+"""The policy network's priors inside the search (issue 37).
+
+A :class:`NetPriors` belongs to one :class:`~igo.search.search.Search`. Between the
+search's chunks of iterations, its lead thread calls :meth:`NetPriors.step`: the root
+and the nodes of at least ``net_visits`` visits (reached through such nodes) that do
+not have the net's priors yet are found in the tree (:func:`wanting_nodes`); for each,
+the position is rebuilt from the root by the moves on its path; a position the net has
+answered gets the net's priors on its children at once (:func:`set_priors`: the net's
+probabilities, renormalised over the children, mixed with the Bradley-Terry prior by
+``net_mix``); the others are sent to the net's evaluation thread
+(:meth:`igo.nets.policy.NetPolicy.request`). So the search never waits for the net:
+it runs on the Bradley-Terry priors until the answer comes, as Pachi's and Ray's
+engines do with theirs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from igo.core.board import Board
+from igo.core.coords import Point
+from igo.core.errors import IllegalMoveError
+from igo.search import _net_kernels as NK
+from igo.search.tree import Tree
+
+if TYPE_CHECKING:
+    from igo.nets.policy import NetPolicy
+
+#: Nodes looked at in one step, and the longest path replayed.
+MAX_NODES = 32
+MAX_PATH = 64
+#: Positions rebuilt and asked for in one step (each costs a board copy and its moves).
+NEW_PER_STEP = 4
+
+
+class NetPriors:
+    """The net beside one search (see the module docstring)."""
+
+    def __init__(self, policy: NetPolicy, size: int, min_visits: int, mix: float,
+                 sharpness: float) -> None:
+        self.policy = policy
+        self.size = size
+        self.min_visits = float(max(1, min_visits))
+        self.mix = float(mix)
+        self.sharpness = float(sharpness)
+        self._nodes = np.zeros(MAX_NODES, np.int64)
+        self._stack = np.zeros(4096, np.int64)
+        self._path = np.zeros(MAX_PATH, np.int64)
+        self._none = np.zeros(size * size + 1)
+        self._pending: dict[tuple[int, int], tuple[tuple[int, ...], tuple[Any, ...]]] = {}
+        self.applied = 0
+
+    def reset(self) -> None:
+        """Forget the positions asked for (the search has a new root)."""
+        self._pending.clear()
+
+    def step(self, trees: list[Tree], board: Board) -> int:
+        """Apply the answers that came, ask for the positions that want one (at most
+        :data:`NEW_PER_STEP` new ones a step); returns the number of nodes that got the
+        net's priors now."""
+        done = self._resolve(trees)
+        w = self.size + 2
+        new = 0
+        for ti, t in enumerate(trees):
+            n = NK.wanting_nodes(t, self.min_visits, self._nodes, self._stack)
+            for node in map(int, self._nodes[:n]):
+                if (ti, node) in self._pending or new >= NEW_PER_STEP:
+                    continue
+                k = NK.path_moves(t, node, self._path)
+                pos = None if k < 0 else self._position(board, self._path[:k], w)
+                if pos is None:  # too deep, or a move the rules refuse: left as it is
+                    NK.set_priors(t, node, self._none, self.size, 0.0, self.sharpness)
+                    continue
+                new += 1
+                key = self.policy.key(pos, pos.to_play)
+                probs = self.policy.cached_key(key)
+                if probs is not None:
+                    done += NK.set_priors(t, node, probs, self.size, self.mix,
+                                          self.sharpness) > 0
+                    continue
+                self.policy.request(pos, pos.to_play)
+                self._pending[(ti, node)] = (tuple(self._path[:k]), key)
+        self.applied += done
+        return done
+
+    def _resolve(self, trees: list[Tree]) -> int:
+        """Priors for the nodes whose answer came (if the node is still the same:
+        a reclaim moves nodes)."""
+        done = 0
+        for (ti, node), (path, key) in list(self._pending.items()):
+            probs = self.policy.cached_key(key)
+            if probs is None:
+                continue
+            del self._pending[(ti, node)]
+            t = trees[ti] if ti < len(trees) else None
+            if t is None or node >= t.first.shape[0]:
+                continue
+            k = NK.path_moves(t, node, self._path)
+            if k >= 0 and tuple(self._path[:k]) == path:
+                done += NK.set_priors(t, node, probs, self.size, self.mix,
+                                      self.sharpness) > 0
+        return done
+
+    @staticmethod
+    def _position(board: Board, moves: np.ndarray, w: int) -> Board | None:
+        """The root position after ``moves`` (padded points), or None if the rules
+        refuse one (positional superko, which the tree does not know)."""
+        if len(moves) == 0:
+            return board
+        b = board.copy()
+        try:
+            for m in moves:
+                m = int(m)
+                b.play(b.to_play, None if m == 0 else Point(m // w - 1, m % w - 1))
+        except IllegalMoveError:
+            return None
+        return b

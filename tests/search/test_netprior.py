@@ -1,0 +1,129 @@
+"""The policy net's priors in the search: which nodes get them, with what values, that
+they survive a reclaim, and that a search with the net plays on (a tiny net trained by
+the test)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from igo.core.board import Board
+from igo.core.coords import Point
+from igo.nets.policy import load_net_policy
+from igo.nets.train import TrainConfig, Trainer
+from igo.search import _net_kernels as NK
+from igo.search._kernels import prior_rate
+from igo.search.config import STRONG
+from igo.search.search import Search
+from igo.search.tree import NET_PRIOR, Tree
+from nets.helpers import random_games
+
+
+def _searched(playouts: int = 3000, **options: object) -> Search:
+    s = Search(Board(9), komi=7.0,
+               config=STRONG.with_options(tree_capacity=100_000, **options), seed=3)
+    s.run(playouts=playouts)
+    return s
+
+
+def _reference_wanting(t: Tree, min_visits: float) -> list[int]:
+    """Breadth first from the root through expanded nodes of >= min_visits visits."""
+    out, queue = [], [0]
+    while queue:
+        node = queue.pop(0)
+        if not t.flags[node] & NET_PRIOR:
+            out.append(node)
+        f = int(t.first[node])
+        if f < 0:
+            continue
+        queue += [i for i in range(f, f + int(t.nch[node]))
+                  if t.N[i] >= min_visits and t.first[i] >= 0]
+    return out
+
+
+@pytest.mark.parametrize("min_visits", [1, 16, 200])
+def test_wanting_nodes_and_paths_agree_with_a_plain_walk(min_visits: int) -> None:
+    t = _searched().trees()[0]
+    out = np.zeros(10_000, np.int64)
+    stack = np.zeros(100_000, np.int64)
+    n = NK.wanting_nodes(t, float(min_visits), out, stack)
+    want = _reference_wanting(t, min_visits)
+    assert list(out[:n]) == want[:len(out)]
+    assert n >= 2 if min_visits <= 16 else n >= 1
+    path = np.zeros(64, np.int64)
+    for node in out[:n]:
+        k = NK.path_moves(t, int(node), path)
+        moves, v = [], int(node)
+        while v != 0:
+            moves.append(int(t.move[v]))
+            v = int(t.parent[v])
+        assert list(path[:k]) == moves[::-1]
+
+
+def test_set_priors_renormalises_over_the_children_and_mixes() -> None:
+    t = _searched(500).trees()[0]
+    f, k = int(t.first[0]), int(t.nch[0])
+    old = t.P[f:f + k].copy()
+    probs = np.random.default_rng(1).random(82)
+    w = 11
+    moves = t.move[f:f + k]
+    mine = np.array([probs[81] if m == 0 else probs[(m // w - 1) * 9 + m % w - 1]
+                     for m in moves])
+    assert NK.set_priors(t, 0, probs, 9, 0.75, 0.25) == k
+    want = 0.75 * mine / mine.sum() + 0.25 * old
+    assert np.allclose(t.P[f:f + k], want)
+    assert np.allclose(t.PR[f:f + k], [prior_rate(p, k, 0.25) for p in want])
+    assert t.flags[0] & NET_PRIOR
+    out = np.zeros(16, np.int64)
+    assert 0 not in list(out[:NK.wanting_nodes(t, 1.0, out, np.zeros(4096, np.int64))])
+
+
+@pytest.fixture(scope="module")
+def tiny_net(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("net")
+    cfg = TrainConfig(nets=((1, 8),), batch=32, steps=5, warmup_steps=1, chunk_games=1)
+    Trainer(cfg, random_games(9, 3, 40, 2), folder, say=lambda s: None).run()
+    return folder / "b1c8.pt"
+
+
+def test_a_search_with_the_net_gives_its_priors_to_the_busy_nodes(tiny_net: Path) -> None:
+    board = Board(9)
+    board.play(board.to_play, Point(4, 4))
+    s = Search(board, 7.0, STRONG.with_options(net=str(tiny_net), net_visits=50,
+                                               tree_capacity=100_000), seed=5)
+    net = load_net_policy(str(tiny_net))
+    deadline = time.monotonic() + 60
+    while net.cached(board, board.to_play) is None and time.monotonic() < deadline:
+        s.run(playouts=300)
+    r = s.run(playouts=3000)
+    assert s._netp is not None and s._netp.applied >= 2
+    probs = net.cached(board, board.to_play)
+    assert probs is not None
+    t = s.trees()[0]
+    assert t.flags[0] & NET_PRIOR
+    f, k = int(t.first[0]), int(t.nch[0])
+    w = 11
+    mine = np.array([probs[81] if m == 0 else probs[(m // w - 1) * 9 + m % w - 1]
+                     for m in t.move[f:f + k]])
+    assert np.allclose(t.P[f:f + k], mine / mine.sum())
+    assert r.playouts >= 3000 and r.moves[0].visits > 0
+    # the next move keeps the subtree and its net priors
+    best = r.moves[0].move
+    board.play(board.to_play, best)
+    s.set_position(board)
+    assert s._netp._pending == {}
+    s.run(playouts=500)
+
+
+def test_reclaims_keep_the_flag_with_the_children() -> None:
+    s = Search(Board(9), komi=7.0, config=STRONG.with_options(tree_capacity=3_000), seed=2)
+    s.run(playouts=200)
+    t = s.trees()[0]
+    t.flags[0] |= NET_PRIOR
+    s.run(playouts=6000)  # fills and reclaims
+    assert s.tree_stats()["reclaims"] >= 1
+    t = s.trees()[0]
+    assert t.flags[0] & NET_PRIOR  # the root's family is always kept
