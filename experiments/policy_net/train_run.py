@@ -23,9 +23,12 @@ import os
 import platform
 import shlex
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+from igo.arena.yielding import live_claims
 from igo.nets import games as G
 from igo.nets.evaluate import per_position, summarize
 from igo.nets.stream import encode_games
@@ -42,6 +45,28 @@ def _nets(text: str) -> tuple[tuple[int, int], ...]:
         b, c = part.lower().split("x")
         out.append((int(b), int(c)))
     return tuple(out)
+
+
+def _claims_folder() -> Path:
+    """``igo timed``'s claims folder (``igo.cli.timed.claims_folder``; an experiment
+    does not import the command line)."""
+    value = os.environ.get("IGO_CLAIMS_DIR")
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    return Path(value) if value else Path(tempfile.gettempdir()) / f"igo-claims-{uid}"
+
+
+def _pause(folder: Path) -> Callable[[], bool]:
+    """True while a live claim is in ``folder`` (said once a pause)."""
+    paused = [False]
+
+    def ask() -> bool:
+        now = bool(live_claims(folder))
+        if now != paused[0]:
+            _say("paused for a timed run" if now else "timed run over: training again")
+            paused[0] = now
+        return now
+
+    return ask
 
 
 def _load(folder: Path, names: list[str]) -> G.GameArrays:
@@ -74,6 +99,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--eval-games", type=int, default=0)
     ap.add_argument("--checkpoint-seconds", type=float, default=120.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--yield", dest="yield_", action="store_true",
+                    help="pause while a timed run claims the machine (igo timed, "
+                    "igo match --timed), as igo evolve does: for a background run here")
+    ap.add_argument("--claims", type=Path, default=None,
+                    help="the claims folder (default: $IGO_CLAIMS_DIR, else "
+                    "igo-claims-UID in the temporary folder, as igo timed)")
     args = ap.parse_args(argv)
 
     import torch
@@ -96,8 +127,9 @@ def main(argv: list[str] | None = None) -> int:
             "data": f"tygem9d train-00..{args.shards - 1:02d}",
             "hardware": (torch.cuda.get_device_name() if args.device.startswith("cuda")
                          else platform.processor() or platform.machine())}
+    pause = _pause(args.claims or _claims_folder()) if args.yield_ else None
     trainer = Trainer(cfg, train, args.run, say=_say, meta=meta, models_dir=args.models,
-                      init=args.init)
+                      init=args.init, pause=pause)
     trainer.run()
     if args.eval_games:
         test = _load(args.games, ["test"]).subset(range(args.eval_games))
