@@ -127,3 +127,14 @@ def test_reclaims_keep_the_flag_with_the_children() -> None:
     assert s.tree_stats()["reclaims"] >= 1
     t = s.trees()[0]
     assert t.flags[0] & NET_PRIOR  # the root's family is always kept
+
+
+def test_a_bad_net_file_is_said_when_the_player_is_made(tmp_path: Path) -> None:
+    from igo.players.registry import PlayerSpecError, make_player
+
+    bad = tmp_path / "bad.pt"
+    bad.write_bytes(b"junk")
+    with pytest.raises(PlayerSpecError, match="not a readable model file"):
+        make_player(f"igo:mcts:net={bad}", np.random.default_rng(0))
+    with pytest.raises(PlayerSpecError, match="no such model file"):
+        make_player(f"igo:mcts:net={tmp_path / 'none.pt'}", np.random.default_rng(0))

@@ -17,6 +17,7 @@ the Bradley-Terry model.
 from __future__ import annotations
 
 import atexit
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -28,6 +29,9 @@ import numpy as np
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.nets.encode import Encoded, encode_board
+from igo.nets.model_file import NetFileError
+
+log = logging.getLogger(__name__)
 
 MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
 #: The default net's file: trained on the 19x19 9-dan games, fully convolutional.
@@ -206,10 +210,14 @@ _DEFAULT_LOCK = threading.Lock()
 
 def load_default_net() -> NetPolicy | None:
     """The default net (loaded once per process), or ``None`` when PyTorch or the
-    model file is missing (callers then use the Bradley-Terry model)."""
+    model file is missing or damaged (callers then use the Bradley-Terry model; a
+    damaged file is said once on the log)."""
     if not default_net_path().is_file():
         return None
     try:
         return load_net_policy("default")
     except ImportError:
+        return None
+    except NetFileError as exc:
+        log.warning("the default policy net cannot be used, the move model is: %s", exc)
         return None

@@ -91,6 +91,7 @@ def mcts_player(options: dict[str, str], rng: np.random.Generator) -> Player:
         if not ponder_time > 0:
             raise ValueError(f"ponder_time must be positive, got {ponder_time}")
         config = config.with_options(**opts)
+        _check_net(config.net)
         limits = MoveLimits(playouts, seconds)
     except ValueError as exc:
         raise PlayerSpecError(f"igo:mcts: {exc}") from None
@@ -99,6 +100,28 @@ def mcts_player(options: dict[str, str], rng: np.random.Generator) -> Player:
     gen = MCTSGenerator(config, limits, rng, model=model, ponder=ponder,
                         ponder_seconds=ponder_time, adaptive_time=adaptive)
     return EnginePlayer(gen, name=label)
+
+
+def _check_net(spec: str) -> None:
+    """Load the policy net a search names (once a process), so that a bad file is
+    said when the player is made, not in the middle of a game.
+
+    Raises
+    ------
+    ValueError
+        If the file is missing or not a policy net, or PyTorch is not installed.
+    """
+    if not spec:
+        return
+    from igo.nets.model_file import NetFileError
+    from igo.nets.policy import load_net_policy
+
+    try:
+        load_net_policy(spec)
+    except NetFileError as exc:
+        raise ValueError(str(exc)) from None
+    except ImportError as exc:
+        raise ValueError(f"net={spec} needs PyTorch ({exc})") from None
 
 
 def _flag(text: str, name: str) -> bool:
