@@ -3,9 +3,9 @@
 - one evaluation (encoding + the net + softmax) of a 19x19 and a 9x9 position, batch 1,
   milliseconds, for each committed net (``NetPolicy``, one PyTorch thread);
 - the encoding alone (numba), microseconds a position;
-- playouts a second of the search on a 19x19 middle-game position, without the net and
-  with each net's priors (``net_visits`` 16 and 64), the net's thread beside one search
-  thread.
+- playouts a second of the search on a 19x19 middle-game position and on the empty 9x9
+  board, without the net and with each net's priors (``net_visits`` 16 and 64), the net's
+  thread beside one search thread.
 
 Usage: ``python benchmarks/bench_nets.py [--seconds S]``
 """
@@ -60,18 +60,19 @@ def main() -> int:
             net.evaluate([e])
             out[f"{net.name}_eval_ms_{size}"] = round(
                 _ms(lambda net=net, e=e: net.evaluate([e]), 20), 2)
-    searches: dict[str, int] = {}
-    for label, spec, visits in (("no net", "", 16),
-                                ("b10c128 net_visits=16", "default", 16),
-                                ("b10c128 net_visits=64", "default", 64),
-                                ("b6c64 net_visits=16", str(MODELS_DIR / NETS[1]), 16)):
-        cfg = STRONG.with_options(net=spec, net_visits=visits)
-        if spec:  # load and warm the net first
-            Search(board19, 6.5, cfg, seed=1).run(seconds=0.5)
-            time.sleep(1.0)
-        r = Search(board19, 6.5, cfg, seed=1).run(seconds=args.seconds)
-        searches[label] = round(r.playouts / args.seconds)
-    out["search_playouts_per_s_19"] = searches
+    for size, board in ((19, board19), (9, board9)):
+        searches: dict[str, int] = {}
+        for label, spec, visits in (("no net", "", 16),
+                                    ("b10c128 net_visits=16", "default", 16),
+                                    ("b10c128 net_visits=64", "default", 64),
+                                    ("b6c64 net_visits=16", str(MODELS_DIR / NETS[1]), 16)):
+            cfg = STRONG.with_options(net=spec, net_visits=visits)
+            if spec:  # load and warm the net first
+                Search(board, 6.5, cfg, seed=1).run(seconds=0.5)
+                time.sleep(1.0)
+            r = Search(board, 6.5, cfg, seed=1).run(seconds=args.seconds)
+            searches[label] = round(r.playouts / args.seconds)
+        out[f"search_playouts_per_s_{size}"] = searches
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "nets.json").write_text(json.dumps(out, indent=2) + "\n")
     print(json.dumps(out, indent=2))
