@@ -103,7 +103,10 @@ def matches(expected: str, answer: str) -> bool:
     return ok != negate
 
 
-def load(data: Path, test: Test, cache: dict[tuple[str, int | None, tuple[tuple[str, str], ...]], Board]) -> Board:
+Key = tuple[str, int | None, tuple[tuple[str, str], ...]]
+
+
+def load(data: Path, test: Test, cache: dict[Key, Board]) -> Board:
     """The position of a test (``loadsgf FILE N``: before move N)."""
     key = (test.sgf, test.upto, test.tries)
     if key not in cache:
@@ -135,7 +138,7 @@ def run(data: Path, files: list[str], config: ReadingConfig,
         tests = parse_tst(data / f"{name}.tst")
         if not tests:
             continue
-        cache: dict[tuple[str, int | None, tuple[tuple[str, str], ...]], Board] = {}
+        cache: dict[Key, Board] = {}
         passed = gnugo = errors = incomplete = 0
         failed: list[str] = []
         for t in tests:

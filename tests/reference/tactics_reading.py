@@ -88,9 +88,7 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     out = set(ls)
     for g in neighbour_strings(board, tgt):
         gl = libs(board, next(iter(g)))
-        if len(gl) == 1:
-            out |= gl
-        elif len(gl) == 2 and len(ls) <= 2 and depth < lim.chain2:
+        if len(gl) == 1 or (len(gl) == 2 and len(ls) <= 2 and depth < lim.chain2):
             out |= gl
     if len(ls) <= 2 and depth < lim.backfill:
         out |= _second_order(board, ls)

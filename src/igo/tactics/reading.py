@@ -125,10 +125,10 @@ class Reading:
 def new_scratch(board: Board, config: ReadingConfig) -> R.Scratch:
     """Work arrays for reading on ``board``'s size with ``config``'s depth."""
     d = config.max_depth + 2
+    z = [np.zeros(d, np.int32) for _ in range(6)]
     return R.Scratch(new_stack(board.state, d), np.zeros((d, R.MAX_CAND), np.int32),
                      np.zeros((d, 8), np.int32), np.zeros((d, R.MAX_HEADS), np.int32),
-                     np.zeros((d, R.MAX_HEADS), np.int32), *(np.zeros(d, np.int32)
-                                                             for _ in range(6)),
+                     np.zeros((d, R.MAX_HEADS), np.int32), z[0], z[1], z[2], z[3], z[4], z[5],
                      np.zeros(R.I_LEN, np.int64))
 
 
