@@ -5,7 +5,9 @@ The rules it implements (so the kernel's result must equal it whenever both
 searches finish within their budgets; the order of the candidates, which only
 changes the move picked and the time spent, is not part of them):
 
-- attacker to move: a captured string is a ``WIN``; a string with more than
+- attacker to move: a captured string is a ``WIN`` (for the defender to move after
+  it, a ``KO_B`` when it was a single stone taken by a ko capture and nobody is
+  komaster: GNU Go's convention); a string with more than
   ``max_libs(depth)`` liberties (4 before ``depth4``, 3 before ``depth3``, else 2),
   or more than one at the last ply, is a ``LOSE``; in atari the only candidate is
   the capture; else the candidates are the liberties, the liberty of each attacker
@@ -14,9 +16,11 @@ changes the move picked and the time spent, is not part of them):
   second_order``) the empty neighbours of the liberties;
 - defender to move: a string with more than ``max_libs(depth + 1)`` liberties, or
   the last ply, is a ``WIN``; candidates: captures of attacker strings next to the
-  target in atari, the liberties, (two liberties or fewer) the liberties of attacker
-  neighbours with exactly two (``depth < chain2``) and the empty neighbours of the
-  liberties (``depth < backfill``), and below the root a pass;
+  target in atari, the liberties, the liberties of attacker neighbours with exactly
+  two (target of at most ``chain2_libs`` liberties, ``depth < chain2``), and (two
+  liberties or fewer) the empty neighbours of the liberties (``depth < backfill``)
+  and the liberties of the own strings of at most three liberties that touch a
+  liberty (``depth < ally_defend``), and below the root a pass;
 - a move forbidden by the simple ko rule may be played as a conditional ko capture
   when nobody is komaster; it makes the mover komaster below, and its line is worth
   at most ``KO_B``; results back up by ``negate``.
@@ -56,6 +60,10 @@ class Limits:
     second_order: int
     chain2: int
     backfill: int
+    second_order3: int = 0
+    chain2_libs: int = 2
+    ally_attack: int = 0
+    ally_defend: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -64,6 +72,21 @@ class Limits:
 
 def _second_order(board: Board, lib_set: set[Point]) -> set[Point]:
     return {q for p in lib_set for q in neighbours(board, p) if board[q] == 0}
+
+
+def _ally_libs(board: Board, tgt: Point, lib_set: set[Point], most: int) -> set[Point]:
+    """Liberties of the other strings of the target's colour touching its liberties,
+    for those with at most ``most`` liberties."""
+    own = board[tgt]
+    mine = set(board.string_at(tgt))
+    out: set[Point] = set()
+    for p in lib_set:
+        for q in neighbours(board, p):
+            if board[q] == own and q not in mine:
+                ql = libs(board, q)
+                if len(ql) <= most:
+                    out |= ql
+    return out
 
 
 def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[Point]:
@@ -78,8 +101,11 @@ def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
                 ol = libs(board, next(iter(o)))
                 if len(ol) == 1:
                     out |= ol
-    if len(ls) <= 2 and depth < lim.second_order:
+    if (len(ls) <= 2 and depth < lim.second_order) or (
+            len(ls) == 3 and depth < lim.second_order3):
         out |= _second_order(board, ls)
+    if len(ls) <= 2 and depth < lim.ally_attack:
+        out |= _ally_libs(board, tgt, ls, 2)
     return out
 
 
@@ -88,10 +114,13 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     out = set(ls)
     for g in neighbour_strings(board, tgt):
         gl = libs(board, next(iter(g)))
-        if len(gl) == 1 or (len(gl) == 2 and len(ls) <= 2 and depth < lim.chain2):
+        if len(gl) == 1 or (len(gl) == 2 and len(ls) <= lim.chain2_libs
+                            and depth < lim.chain2):
             out |= gl
     if len(ls) <= 2 and depth < lim.backfill:
         out |= _second_order(board, ls)
+    if len(ls) <= 2 and depth < lim.ally_defend:
+        out |= _ally_libs(board, tgt, ls, 3)
     return out
 
 
@@ -100,6 +129,8 @@ def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, dept
     """Result for the side to move (GNU Go's codes)."""
     lim.nodes += 1
     if board[tgt] != 3 - att:
+        if not attacking and board.ko_point == tgt and komaster == 0:
+            return KO_B  # taken by a ko capture: the defender may retake after a threat
         return WIN if attacking else LOSE
     if lim.nodes > lim.budget:
         raise Exhausted

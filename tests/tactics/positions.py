@@ -42,3 +42,13 @@ def strings(board: Board, max_libs: int) -> list[Point]:
 def legal_points(board: Board, color: Color) -> list[Point]:
     """The points where ``color`` may play under simple ko."""
     return board.legal_moves(color)
+
+
+#: kernel = reference comparisons made by the property tests, printed at the end of
+#: the run by ``tests/tactics/conftest.py``
+COUNTS: dict[str, int] = {}
+
+
+def count(name: str, n: int = 1) -> None:
+    """Add ``n`` comparisons to ``COUNTS[name]``."""
+    COUNTS[name] = COUNTS.get(name, 0) + n

@@ -16,7 +16,7 @@ from igo.tactics.errors import IllegalQuestionMoveError, LibertyCountError, NoSt
 from igo.tactics.ladder import LadderReader, atari_works, is_caught
 from reference import tactics_ladder as ref
 from reference.tactics_board import SIMPLE, libs
-from tactics.positions import random_game
+from tactics.positions import count, random_game
 
 # X to be chased: the atari at c (row 3, col 2) starts a ladder to the top-right
 LADDER = """
@@ -173,7 +173,4 @@ def test_kernel_matches_reference_on_random_games(seed: int, size: int, moves: i
                         continue
                     assert atari_works(b, m, p, 3_000, reader) == want, (str(b), p, m)
                     compared += 1
-    COUNTS["ladder"] = COUNTS.get("ladder", 0) + compared
-
-
-COUNTS: dict[str, int] = {}
+    count("ladder", compared)

@@ -5,6 +5,8 @@ random positions."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,7 +20,7 @@ from igo.tactics.reading import Outcome, ReadingConfig, attack, defend
 from igo.tactics.twolib import attacks, defences
 from reference import tactics_reading as ref
 from reference.tactics_board import SIMPLE
-from tactics.positions import random_game, strings
+from tactics.positions import count, random_game, strings
 
 
 def board(text: str, to_play: Color = Color.BLACK):
@@ -102,15 +104,14 @@ def test_twolib_defences_are_real() -> None:
 
 
 SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
-                      chain2=3, backfill=2)
+                      chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
+                      ally_defend=3)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
     return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
-                      c.chain2, c.backfill)
-
-
-COUNTS: dict[str, int] = {"reading": 0}
+                      c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
+                      c.ally_defend)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -124,11 +125,8 @@ def test_kernel_matches_reference_on_random_games(seed: int, size: int, moves: i
             if not got.complete:
                 continue
             try:
-                want = ref.read(b, p, attacking, _limits(ReadingConfig(
-                    node_budget=1_500, max_depth=SMALL.max_depth, depth3=SMALL.depth3,
-                    depth4=SMALL.depth4, second_order=SMALL.second_order,
-                    chain2=SMALL.chain2, backfill=SMALL.backfill)))
+                want = ref.read(b, p, attacking, _limits(replace(SMALL, node_budget=1_500)))
             except ref.Exhausted:
                 continue
             assert int(got.code) == want, (str(b), p, attacking)
-            COUNTS["reading"] += 1
+            count("reading")

@@ -18,7 +18,7 @@ from igo.tactics.seki import breaks_seki
 from igo.tactics.selfatari import SelfAtari, classify
 from reference import tactics_shapes as ref
 from reference.tactics_board import SIMPLE
-from tactics.positions import random_game
+from tactics.positions import count, random_game
 
 
 def board(text: str):
@@ -235,9 +235,6 @@ def test_seki() -> None:
 
 # ---------------------------------------------------------------- properties
 
-COUNTS: dict[str, int] = {"selfatari": 0, "nakade": 0, "seki": 0}
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([9, 13, 19]),
        moves=st.integers(10, 120))
@@ -247,11 +244,11 @@ def test_kernels_match_reference_on_random_games(seed: int, size: int, moves: in
         for p in b.legal_moves(color):
             assert classify(b, color, p) == ref.classify(b, int(color), p), (str(b), color, p)
             assert breaks_seki(b, color, p) == ref.breaks_seki(b, int(color), p), (str(b), p)
-            COUNTS["selfatari"] += 1
-            COUNTS["seki"] += 1
+            count("selfatari")
+            count("seki")
     for r in range(size):
         for c in range(size):
             p = Point(r, c)
             if b[p] == 0:
                 assert vital_point(b, p) == ref.vital_point(b, p), (str(b), p)
-                COUNTS["nakade"] += 1
+                count("nakade")

@@ -72,7 +72,11 @@ C_DEPTH4 = 3
 C_SECOND = 4
 C_CHAIN2 = 5
 C_BACKFILL = 6
-C_LEN = 8
+C_SECOND3 = 7
+C_CHAIN2_LIBS = 8
+C_ALLY_ATT = 9
+C_ALLY_DEF = 10
+C_LEN = 12
 
 # info vector
 I_NODES = 0
@@ -160,6 +164,27 @@ def _add_second_order(s: BoardState, libs: np.ndarray, nl: int, cand: np.ndarray
 
 
 @njit
+def _add_ally_libs(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+                   cand: np.ndarray, n: int, depth: int, most: int) -> int:
+    """Add the liberties of the strings of the target's colour (other than the
+    target, with at most ``most`` liberties) that touch one of its liberties: the
+    strings it would connect to, to strengthen (defender) or to cut off (attacker)."""
+    w = s.meta[0] + 2
+    c = s.color[h]
+    tmp = sc.heads2[depth]
+    for i in range(nl):
+        for k in range(4):
+            r = nb(libs[i], k, w)
+            if s.color[r] != c or s.head[r] == h:
+                continue
+            m = string_libs(s, s.head[r], tmp, most + 1)
+            if m <= most:
+                for j in range(m):
+                    n = add_unique(cand, n, tmp[j])
+    return n
+
+
+@njit
 def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                  depth: int) -> int:
     """The attacker's candidates against the string with head ``h`` (liberties in
@@ -184,8 +209,10 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             x = atari_point(s, others[j])
             if x != 0:
                 n = add_unique(cand, n, x)
-    if nl <= 2 and depth < cfg[C_SECOND]:
+    if (nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3]):
         n = _add_second_order(s, libs, nl, cand, n)
+    if nl <= 2 and depth < cfg[C_ALLY_ATT]:
+        n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
     return n
 
 
@@ -206,7 +233,7 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             n = add_unique(cand, n, lib)
     for i in range(nl):
         n = add_unique(cand, n, libs[i])
-    if nl <= 2 and depth < cfg[C_CHAIN2]:
+    if nl <= cfg[C_CHAIN2_LIBS] and depth < cfg[C_CHAIN2]:
         tmp = sc.heads2[depth]
         for i in range(nh):
             g = heads[i]
@@ -220,6 +247,8 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                 n = add_unique(cand, n, b)
     if nl <= 2 and depth < cfg[C_BACKFILL]:
         n = _add_second_order(s, libs, nl, cand, n)
+    if nl <= 2 and depth < cfg[C_ALLY_DEF]:
+        n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 3)
     if depth > 0 and n < cand.shape[0]:  # last, a pass: the string may need no move
         cand[n] = PASS
         n += 1
@@ -270,7 +299,10 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
     info[I_NODES] += 1
     sc.best[depth] = 0
     dfn = 3 - att
-    if s.color[tgt] != dfn:  # already captured
+    if s.color[tgt] != dfn:  # captured: by a ko capture the defender may retake (a
+        # threat first), GNU Go's convention: a ko, not a win
+        if (not attacking and s.meta[M_KO_POINT] == tgt and info[I_KOMASTER] == EMPTY):
+            return KO_B
         return WIN if attacking else LOSE
     if info[I_NODES] > cfg[C_BUDGET]:
         info[I_EXHAUSTED] = 1

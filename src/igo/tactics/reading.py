@@ -66,6 +66,16 @@ class ReadingConfig:
     backfill
         Plies before which the defender also tries the empty neighbours of its
         liberties.
+    second_order3
+        Plies before which the attacker tries the empty neighbours of the
+        liberties of a string of 3 liberties too (nets).
+    chain2_libs
+        Most liberties of the defender's string for which it attacks neighbours of
+        2 liberties.
+    ally_attack, ally_defend
+        Plies before which the attacker (defender) also plays on the liberties of
+        the strings of the target's colour that touch its liberties (the strings
+        it would join), when the target has two liberties or fewer.
     """
 
     node_budget: int = 50_000
@@ -75,6 +85,10 @@ class ReadingConfig:
     second_order: int = 8
     chain2: int = 8
     backfill: int = 6
+    second_order3: int = 3
+    chain2_libs: int = 3
+    ally_attack: int = 0
+    ally_defend: int = 8
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -90,6 +104,10 @@ class ReadingConfig:
         v[R.C_SECOND] = self.second_order
         v[R.C_CHAIN2] = self.chain2
         v[R.C_BACKFILL] = self.backfill
+        v[R.C_SECOND3] = self.second_order3
+        v[R.C_CHAIN2_LIBS] = self.chain2_libs
+        v[R.C_ALLY_ATT] = self.ally_attack
+        v[R.C_ALLY_DEF] = self.ally_defend
         return v
 
 
