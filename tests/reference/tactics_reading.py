@@ -23,7 +23,9 @@ changes the move picked and the time spent, is not part of them):
   liberty (``depth < ally_defend``), and below the root a pass;
 - a move forbidden by the simple ko rule may be played as a conditional ko capture
   when nobody is komaster; it makes the mover komaster below, and its line is worth
-  at most ``KO_B``; results back up by ``negate``.
+  at most ``KO_B``; results back up by ``negate``; with ``ko_cap``, a ``WIN`` that
+  starts with a legal ko capture (a ko point is set), nobody komaster, is a
+  ``KO_A``.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ class Limits:
     chain2_libs: int = 2
     ally_attack: int = 0
     ally_defend: int = 0
+    ko_cap: bool = False
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -161,6 +164,9 @@ def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, dept
                          mover if cond else komaster)]
         if cond and r in (WIN, KO_A):
             r = KO_B
+        elif (not cond and m is not None and r == WIN and lim.ko_cap and komaster == 0
+              and after.ko_point is not None):
+            r = KO_A  # won by a ko capture the opponent may retake after a threat
         if RANK[r] > RANK[best]:
             best = r
     return best

@@ -105,16 +105,16 @@ def test_twolib_defences_are_real() -> None:
 
 SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
-                      ally_defend=3)
+                      ally_defend=3, ko_capture_is_ko=True)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
     return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
-                      c.ally_defend)
+                      c.ally_defend, c.ko_capture_is_ko)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([9, 13, 19]),
        moves=st.integers(10, 80))
 def test_kernel_matches_reference_on_random_games(seed: int, size: int, moves: int) -> None:

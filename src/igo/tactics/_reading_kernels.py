@@ -76,6 +76,7 @@ C_SECOND3 = 7
 C_CHAIN2_LIBS = 8
 C_ALLY_ATT = 9
 C_ALLY_DEF = 10
+C_KO_CAP = 11
 C_LEN = 12
 
 # info vector
@@ -258,8 +259,9 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
 @njit
 def try_play(s: BoardState, sc: Scratch, m: int, mover: int, depth: int) -> int:
     """Save the state in ``sc.stk[depth]`` and play ``m`` for ``mover``: returns 0 for
-    a legal move, 1 for a conditional ko capture (the mover becomes komaster), -1
-    when the move may not be played (nothing is changed then). Undo with
+    a legal move, 1 for a conditional ko capture (the mover becomes komaster), 2 for
+    a legal ko capture the opponent may retake after a threat (nobody komaster),
+    -1 when the move may not be played (nothing is changed then). Undo with
     :func:`take_back`."""
     if m == PASS:
         push(sc.stk, depth, s)
@@ -278,6 +280,8 @@ def try_play(s: BoardState, sc: Scratch, m: int, mover: int, depth: int) -> int:
         s.meta[M_KO_POINT] = 0
         sc.info[I_KOMASTER] = mover
     place_checked(s, m, mover)
+    if cond == 0 and s.meta[M_KO_POINT] != 0 and sc.info[I_KOMASTER] == EMPTY:
+        return 2  # a legal ko capture: the opponent may retake after a threat
     return cond
 
 
@@ -347,6 +351,7 @@ def solve(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
 def solve_from(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
                attacking: bool, d0: int) -> int:
     """The loop of :func:`solve` from a node already opened at depth ``d0``."""
+    ko_cap = cfg[C_KO_CAP] != 0
     d = d0
     while True:
         mover_attacks = attacking == ((d - d0) % 2 == 0)
@@ -372,6 +377,8 @@ def solve_from(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         cond = sc.cond[d]
         if cond == 1 and (mine == WIN or mine == KO_A):
             mine = KO_B
+        elif cond == 2 and mine == WIN and ko_cap:
+            mine = KO_A
         take_back(s, sc, cond, d)
         if goodness(mine) > goodness(sc.res[d]):
             sc.res[d] = mine
@@ -422,6 +429,8 @@ def winning_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacki
         r = negate(r)
         if cond == 1 and (r == WIN or r == KO_A):
             r = KO_B
+        elif cond == 2 and r == WIN and cfg[C_KO_CAP] != 0:
+            r = KO_A
         take_back(s, sc, cond, 0)
         if r != LOSE and k < out.shape[0]:
             out[k] = m

@@ -76,6 +76,9 @@ class ReadingConfig:
         Plies before which the attacker (defender) also plays on the liberties of
         the strings of the target's colour that touch its liberties (the strings
         it would join), when the target has two liberties or fewer.
+    ko_capture_is_ko
+        GNU Go's convention: a win that starts with a legal ko capture, which the
+        opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
     """
 
     node_budget: int = 50_000
@@ -89,6 +92,7 @@ class ReadingConfig:
     chain2_libs: int = 3
     ally_attack: int = 0
     ally_defend: int = 8
+    ko_capture_is_ko: bool = True
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -108,6 +112,7 @@ class ReadingConfig:
         v[R.C_CHAIN2_LIBS] = self.chain2_libs
         v[R.C_ALLY_ATT] = self.ally_attack
         v[R.C_ALLY_DEF] = self.ally_defend
+        v[R.C_KO_CAP] = int(self.ko_capture_is_ko)
         return v
 
 
