@@ -10,9 +10,11 @@ regular expression, as GNU Go's ``regress.pl`` does (whole answer, case-insensit
     PYTHONPATH=src python experiments/tactics/gnugo_regress.py [--json] [--verbose]
         [--data ../shared/data/gnugo-regression] [--files capture reading ...]
 
-Prints, per file: tests, igo's passes, GNU Go's passes (the tests not marked ``*``).
+Prints, per file: tests, igo's passes, GNU Go's passes (the tests not marked ``*``),
+and with ``--gnugo PATH`` the passes of that GNU Go rerun on the same tests.
 With ``--json`` the output is one object: ``{"files": {name: {"tests", "igo",
-"gnugo", "failed": [ids]}}, "total": {...}, "config": {...}, "seconds": s}``.
+"gnugo", "errors", "incomplete", "failed": [ids], "gnugo_rerun"?}}, "total": {...},
+"config": {...}, "seconds": s}``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -128,8 +131,44 @@ def answer(board: Board, test: Test, config: ReadingConfig) -> tuple[str, int, b
     return r.gtp(board.size), r.nodes, r.complete
 
 
+class GnuGo:
+    """A GNU Go GTP process answering the same questions (``--gnugo PATH``)."""
+
+    def __init__(self, path: str, data: Path) -> None:
+        self.proc = subprocess.Popen([path, "--mode", "gtp", "--quiet"], cwd=data,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True)
+
+    def send(self, line: str) -> str:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        out = []
+        while True:
+            row = self.proc.stdout.readline()
+            if row.strip() == "" and out:
+                break
+            if row.strip():
+                out.append(row.strip())
+        return out[0].lstrip("=?").strip()
+
+    def answer(self, test: Test) -> str:
+        upto = "" if test.upto is None else f" {test.upto}"
+        self.send(f"loadsgf {test.sgf}{upto}")
+        for color, vertex in test.tries:
+            self.send(f"trymove {color} {vertex}")
+        got = self.send(f"{test.command} {test.vertex}")
+        for _ in test.tries:
+            self.send("popgo")
+        return got
+
+    def close(self) -> None:
+        self.send("quit")
+        self.proc.wait(timeout=10)
+
+
 def run(data: Path, files: list[str], config: ReadingConfig,
-        verbose: bool) -> dict[str, object]:
+        verbose: bool, gnugo_path: str | None = None) -> dict[str, object]:
     """Every test of ``files``; the summary the script prints."""
     t0 = time.perf_counter()
     out: dict[str, dict[str, object]] = {}
@@ -139,9 +178,12 @@ def run(data: Path, files: list[str], config: ReadingConfig,
         if not tests:
             continue
         cache: dict[Key, Board] = {}
-        passed = gnugo = errors = incomplete = 0
+        passed = gnugo = errors = incomplete = gnugo_now = 0
         failed: list[str] = []
+        engine = GnuGo(gnugo_path, data) if gnugo_path else None
         for t in tests:
+            if engine is not None:
+                gnugo_now += matches(t.expected, engine.answer(t))
             nodes, complete = 0, True
             try:
                 got, nodes, complete = answer(load(data, t, cache), t, config)
@@ -162,6 +204,10 @@ def run(data: Path, files: list[str], config: ReadingConfig,
                       file=sys.stderr)
         out[name] = {"tests": len(tests), "igo": passed, "gnugo": gnugo, "errors": errors,
                      "incomplete": incomplete, "failed": failed}
+        if engine is not None:
+            engine.close()
+            out[name]["gnugo_rerun"] = gnugo_now
+            tot["gnugo_rerun"] = tot.get("gnugo_rerun", 0) + gnugo_now
         tot["tests"] += len(tests)
         tot["igo"] += passed
         tot["gnugo"] += gnugo
@@ -177,19 +223,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=ReadingConfig().node_budget)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--gnugo", metavar="PATH",
+                    help="also run GNU Go (e.g. /usr/games/gnugo) on the same tests")
     args = ap.parse_args(argv)
     if not args.data.is_dir():
         print(f"no regression data at {args.data}", file=sys.stderr)
         return 1
-    summary = run(args.data, args.files, ReadingConfig(node_budget=args.budget), args.verbose)
+    summary = run(args.data, args.files, ReadingConfig(node_budget=args.budget), args.verbose,
+                  args.gnugo)
     if args.json:
         print(json.dumps(summary, indent=1))
         return 0
     files = summary["files"]
     assert isinstance(files, dict)
-    print(f"{'file':<10} {'tests':>5} {'igo':>5} {'gnugo':>5}")
+    rerun = " gnugo-rerun" if args.gnugo else ""
+    print(f"{'file':<10} {'tests':>5} {'igo':>5} {'gnugo':>5}{rerun}")
     for name, row in {**files, "total": summary["total"]}.items():
-        print(f"{name:<10} {row['tests']:>5} {row['igo']:>5} {row['gnugo']:>5}")
+        extra = f" {row.get('gnugo_rerun', 0):>11}" if args.gnugo else ""
+        print(f"{name:<10} {row['tests']:>5} {row['igo']:>5} {row['gnugo']:>5}{extra}")
     print(f"({summary['seconds']} s)")
     return 0
 
