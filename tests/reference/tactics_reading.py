@@ -17,7 +17,8 @@ changes the move picked and the time spent, is not part of them):
 - defender to move: a string with more than ``max_libs(depth + 1)`` liberties, or
   the last ply, is a ``WIN``; candidates: captures of attacker strings next to the
   target in atari, the liberties, the liberties of attacker neighbours with exactly
-  two (target of at most ``chain2_libs`` liberties, ``depth < chain2``), and (two
+  two (target of at most ``chain2_libs`` liberties, ``depth < chain2``) or three
+  (also two liberties or fewer and ``depth < chain3``), and (two
   liberties or fewer) the empty neighbours of the liberties (``depth < backfill``)
   and the liberties of the own strings of at most three liberties that touch a
   liberty (``depth < ally_defend``), and below the root a pass;
@@ -67,6 +68,8 @@ class Limits:
     ally_attack: int = 0
     ally_defend: int = 0
     ko_cap: bool = False
+    attack_chain2: int = 0
+    chain3: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -98,6 +101,8 @@ def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     for g in neighbour_strings(board, tgt):
         stone = next(iter(g))
         gl = libs(board, stone)
+        if len(gl) == 2 and depth < lim.attack_chain2:
+            out |= gl
         if len(gl) == 1:
             out |= gl
             for o in neighbour_strings(board, stone):
@@ -117,8 +122,10 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     out = set(ls)
     for g in neighbour_strings(board, tgt):
         gl = libs(board, next(iter(g)))
-        if len(gl) == 1 or (len(gl) == 2 and len(ls) <= lim.chain2_libs
-                            and depth < lim.chain2):
+        chain = len(ls) <= lim.chain2_libs and depth < lim.chain2
+        two = len(gl) == 2 and chain
+        three = len(gl) == 3 and chain and len(ls) <= 2 and depth < lim.chain3
+        if len(gl) == 1 or two or three:
             out |= gl
     if len(ls) <= 2 and depth < lim.backfill:
         out |= _second_order(board, ls)

@@ -105,13 +105,13 @@ def test_twolib_defences_are_real() -> None:
 
 SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
-                      ally_defend=3, ko_capture_is_ko=True)
+                      ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
     return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
-                      c.ally_defend, c.ko_capture_is_ko)
+                      c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -77,7 +77,9 @@ C_CHAIN2_LIBS = 8
 C_ALLY_ATT = 9
 C_ALLY_DEF = 10
 C_KO_CAP = 11
-C_LEN = 12
+C_ATT_CHAIN2 = 12
+C_CHAIN3 = 13
+C_LEN = 14
 
 # info vector
 I_NODES = 0
@@ -202,6 +204,13 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         g = heads[i]
         lib = atari_point(s, g)
         if lib == 0:
+            if depth < cfg[C_ATT_CHAIN2]:
+                tmp = sc.heads2[depth]
+                if string_libs(s, g, tmp, 3) == 2:
+                    a = tmp[0]
+                    b = tmp[1]
+                    n = add_unique(cand, n, a)
+                    n = add_unique(cand, n, b)
             continue
         n = add_unique(cand, n, lib)
         others = sc.heads2[depth]
@@ -240,12 +249,10 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             g = heads[i]
             if atari_point(s, g) != 0:
                 continue
-            k = string_libs(s, g, tmp, 3)
-            if k == 2:
-                a = tmp[0]
-                b = tmp[1]
-                n = add_unique(cand, n, a)
-                n = add_unique(cand, n, b)
+            k = string_libs(s, g, tmp, 4)
+            if k == 2 or (k == 3 and nl <= 2 and depth < cfg[C_CHAIN3]):
+                for j in range(k):
+                    n = add_unique(cand, n, tmp[j])
     if nl <= 2 and depth < cfg[C_BACKFILL]:
         n = _add_second_order(s, libs, nl, cand, n)
     if nl <= 2 and depth < cfg[C_ALLY_DEF]:

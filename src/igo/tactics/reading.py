@@ -76,6 +76,12 @@ class ReadingConfig:
         Plies before which the attacker (defender) also plays on the liberties of
         the strings of the target's colour that touch its liberties (the strings
         it would join), when the target has two liberties or fewer.
+    attack_chain2
+        Plies before which the attacker also plays on the liberties of its own
+        strings of 2 liberties next to the target (off by default: it lost tests).
+    chain3
+        Plies before which the defender of a string of 2 liberties or fewer also
+        attacks neighbours of 3 liberties.
     ko_capture_is_ko
         GNU Go's convention: a win that starts with a legal ko capture, which the
         opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
@@ -83,16 +89,18 @@ class ReadingConfig:
 
     node_budget: int = 50_000
     max_depth: int = 60
-    depth3: int = 10
-    depth4: int = 3
+    depth3: int = 14
+    depth4: int = 5
     second_order: int = 8
     chain2: int = 8
     backfill: int = 6
-    second_order3: int = 3
+    second_order3: int = 6
     chain2_libs: int = 3
     ally_attack: int = 0
     ally_defend: int = 8
     ko_capture_is_ko: bool = True
+    attack_chain2: int = 0
+    chain3: int = 6
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -113,6 +121,8 @@ class ReadingConfig:
         v[R.C_ALLY_ATT] = self.ally_attack
         v[R.C_ALLY_DEF] = self.ally_defend
         v[R.C_KO_CAP] = int(self.ko_capture_is_ko)
+        v[R.C_ATT_CHAIN2] = self.attack_chain2
+        v[R.C_CHAIN3] = self.chain3
         return v
 
 
