@@ -9,8 +9,8 @@ changes the move picked and the time spent, is not part of them):
   it, a ``KO_B`` when it was a single stone taken by a ko capture and nobody is
   komaster: GNU Go's convention); a string with more than
   ``max_libs(depth)`` liberties (4 before ``depth4``, 3 before ``depth3``, else 2),
-  or more than one at the last ply, is a ``LOSE``; in atari the only candidate is
-  the capture; else the candidates are the liberties, the liberty of each attacker
+  or more than one at the last ply, is a ``LOSE``; the candidates are the liberties
+  (in atari, the capture), the liberty of each attacker
   string next to the target in atari and the liberty of each defender string in
   atari next to such a string, and (two liberties or fewer, ``depth <
   second_order``) the empty neighbours of the liberties;
@@ -112,7 +112,7 @@ def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     if (len(ls) <= 2 and depth < lim.second_order) or (
             len(ls) == 3 and depth < lim.second_order3):
         out |= _second_order(board, ls)
-    if len(ls) <= 2 and depth < lim.ally_attack:
+    if len(ls) == 1 or (len(ls) == 2 and depth < lim.ally_attack):
         out |= _ally_libs(board, tgt, ls, 2)
     return out
 
@@ -150,8 +150,7 @@ def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, dept
     if attacking:
         if nl > lim.max_libs(depth) or (last and nl > 1):
             return LOSE
-        moves = list(libs(board, tgt)) if nl == 1 else list(
-            attack_candidates(board, tgt, lim, depth))
+        moves = list(attack_candidates(board, tgt, lim, depth))
     else:
         if nl > lim.max_libs(depth + 1) or last:
             return WIN

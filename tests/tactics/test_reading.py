@@ -67,7 +67,7 @@ def test_big_string_is_safe() -> None:
 
 
 def test_ko_result() -> None:
-    # O (1, 2) can only be taken by a ko: X captures at ... the answer is a ko code
+    # O (1, 1) is in atari; X takes it by a ko capture at (1, 2): GNU Go's "2 MOVE"
     b = board("""
 . X O . .
 X O . O .
@@ -75,8 +75,11 @@ X O . O .
 . . . . .
 . . . . .""")
     r = attack(b, Point(1, 1))
-    assert r.code in (Outcome.WIN, Outcome.KO_A, Outcome.KO_B)
-    assert r.code == ref.read(b, Point(1, 1), True, _limits(ReadingConfig()))
+    assert (r.code, r.move, r.gtp(5)) == (Outcome.KO_A, Point(1, 2), "2 C4")
+    d = defend(b, Point(1, 1))
+    assert (d.code, d.move) == (Outcome.WIN, Point(1, 2))
+    plain = attack(b, Point(1, 1), replace(ReadingConfig(), ko_capture_is_ko=False))
+    assert plain.code is Outcome.KO_A  # taking a lone stone by ko is a ko either way
 
 
 def test_twolib_requires_two_liberties() -> None:

@@ -221,7 +221,7 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                 n = add_unique(cand, n, x)
     if (nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3]):
         n = _add_second_order(s, libs, nl, cand, n)
-    if nl <= 2 and depth < cfg[C_ALLY_ATT]:
+    if nl == 1 or (nl == 2 and depth < cfg[C_ALLY_ATT]):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
     return n
 
@@ -325,11 +325,9 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
     if attacking:
         if nl > max_libs(cfg, depth) or (last and nl > 1):
             return LOSE
-        if nl == 1:
-            sc.cand[depth, 0] = libs[0]
-            n = 1
-        else:
-            n = attack_moves(s, sc, cfg, h, nl, depth)
+        # in atari: the capture comes first (the liberties lead the list); the
+        # other moves matter when the capture is only a ko
+        n = attack_moves(s, sc, cfg, h, nl, depth)
     else:
         if nl > max_libs(cfg, depth + 1) or last:
             return WIN

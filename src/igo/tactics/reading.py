@@ -96,7 +96,7 @@ class ReadingConfig:
     backfill: int = 6
     second_order3: int = 6
     chain2_libs: int = 3
-    ally_attack: int = 0
+    ally_attack: int = 2
     ally_defend: int = 8
     ko_capture_is_ko: bool = True
     attack_chain2: int = 0
