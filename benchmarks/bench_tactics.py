@@ -6,7 +6,11 @@ on positions every 20 moves of strong-player 19x19 games (tygem9d test set).
     PYTHONPATH=src python benchmarks/bench_tactics.py [--games 20]
         [--out results/bench_tactics.json]
 
-Writes JSON: ``{"ladder_checks_per_s", "selfatari_checks_per_s", "positions",
+Also reads attack and defence of every string of 1-3 liberties (the public
+:func:`igo.tactics.reading.attack` / ``defend``, allocation per call included).
+
+Writes JSON: ``{"ladder_checks_per_s", "selfatari_checks_per_s",
+"reading_questions_per_s", "reading_nodes_per_s", "reading_questions", "positions",
 "ladder_checks", "selfatari_checks", "games", "source"}``. Kernels are called
 directly with preallocated scratch (as a playout would), after one warm-up call.
 """
@@ -23,12 +27,14 @@ import numpy as np
 
 from igo.core import _kernels as K
 from igo.core.board import Board
+from igo.core.coords import Point
 from igo.core.replay import iter_positions
 from igo.sgf import parse_sgf
 from igo.tactics import _ladder_kernels as L
 from igo.tactics import _selfatari_kernels as S
 from igo.tactics._string_kernels import new_stack, string_libs
 from igo.tactics.ladder import LadderReader
+from igo.tactics.reading import attack, defend
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tygem9d" / "test.sgfs.xz"
 
@@ -92,6 +98,27 @@ def run_selfatari(work: list[K.BoardState], boards: list[Board], sq: list[list[i
     return n
 
 
+def run_reading(boards: list[Board]) -> tuple[int, int, float]:
+    """Attack and defend every string of 1-3 liberties of every position with the
+    default :class:`ReadingConfig`: (questions, nodes, seconds)."""
+    n = nodes = 0
+    t0 = time.perf_counter()
+    for b in boards:
+        s = b.state
+        seen = set()
+        for p in range(s.color.shape[0]):
+            if s.color[p] not in (1, 2) or s.head[p] in seen:
+                continue
+            seen.add(int(s.head[p]))
+            if K.liberties(s, p) > 3:
+                continue
+            pt = Point.from_padded(p, b.size)
+            for fn in (attack, defend):
+                nodes += fn(b, pt).nodes
+                n += 1
+    return n, nodes, time.perf_counter() - t0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
@@ -112,8 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     t1 = time.perf_counter()
     ns = run_selfatari(work, boards, sq, stk, pts)
     t2 = time.perf_counter()
+    run_reading(boards[:1])
+    nq, nodes, dt = run_reading(boards)
     out = {"ladder_checks_per_s": round(nl / (t1 - t0)), "selfatari_checks_per_s":
-           round(ns / (t2 - t1)), "positions": len(boards), "ladder_checks": nl,
+           round(ns / (t2 - t1)), "reading_questions_per_s": round(nq / dt),
+           "reading_nodes_per_s": round(nodes / dt), "reading_questions": nq,
+           "positions": len(boards), "ladder_checks": nl,
            "selfatari_checks": ns, "games": args.games, "source": str(DATA.name)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")

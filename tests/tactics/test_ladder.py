@@ -174,3 +174,44 @@ def test_kernel_matches_reference_on_random_games(seed: int, size: int, moves: i
                     assert atari_works(b, m, p, 3_000, reader) == want, (str(b), p, m)
                     compared += 1
     count("ladder", compared)
+
+
+def _ladder_board(size: int, seed: int):
+    """A ladder start (X in atari-to-be, two O stones beside it, one diagonal) put
+    at a random place and orientation of a board sprinkled with random stones
+    (possible breakers and helpers); returns the board and the target."""
+    rng = np.random.default_rng(seed)
+    b = from_diagram("\n".join(" ".join("." * size) for _ in range(size)), SIMPLE)
+    dr, dc = (1 if rng.integers(2) else -1), (1 if rng.integers(2) else -1)
+    r0 = int(rng.integers(2, size - 2))
+    c0 = int(rng.integers(2, size - 2))
+    x = Point(r0, c0)
+    os_ = [Point(r0 - dr, c0), Point(r0, c0 - dc), Point(r0 + dr, c0 + dc)]
+    b.setup(black=[x], white=os_)
+    taken = {x, *os_}
+    for _ in range(int(rng.integers(0, 2 * size))):
+        p = Point(int(rng.integers(size)), int(rng.integers(size)))
+        if p in taken or abs(p.row - r0) + abs(p.col - c0) <= 2:
+            continue
+        color = Color.BLACK if rng.integers(2) else Color.WHITE
+        if b.is_legal(color, p):
+            b.play(color, p)
+            taken.add(p)
+    return b, x
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([9, 13, 19]))
+def test_kernel_matches_reference_on_ladders_set_up(seed: int, size: int) -> None:
+    b, target = _ladder_board(size, seed)
+    if b[target] != Color.BLACK or len(libs(b, target)) != 2:
+        return
+    for m in sorted(libs(b, target)):
+        if not b.is_legal(Color.WHITE, m):
+            continue
+        try:
+            want = ref.atari_caught(b, m, target, 5_000)
+        except ref.Exhausted:
+            continue
+        assert atari_works(b, m, target, 5_000) == want, (str(b), m)
+        count("ladder (set up)")
