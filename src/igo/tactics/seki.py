@@ -5,12 +5,16 @@ their last two liberties, where filling a shared liberty is a self-atari.
 >>> from igo.core.coords import Point
 >>> from igo.core.color import Color
 >>> b = from_diagram('''
-... . X O . .
-... . X O . .
-... X X O . .
-... O O O . .
-... . . . . .''')
->>> breaks_seki(b, Color.BLACK, Point(0, 0))
+... . X . O . . .
+... O O O X . . .
+... X X X X . . .
+... . . . . . . .
+... . . . . . . .
+... . . . . . . .
+... . . . . . . .''')
+>>> breaks_seki(b, Color.BLACK, Point(0, 0))  # X (0, 1) and O (1, 0-2) share A7, C7
+True
+>>> breaks_seki(b, Color.WHITE, Point(0, 2))  # O joins D7: two liberties still
 False
 """
 
