@@ -3,18 +3,23 @@
 
 One question: can the string at ``tgt`` be captured (``attacking``: the attacker
 ``att`` to move) or saved (the defender ``3 - att`` to move)? Depth-first search
-over the moves that matter, in the manner of GNU Go's ``reading.c`` (our own,
-smaller move lists):
+(iterative: numba's cache does not keep recursive functions) over the moves that
+matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
 
 - attacker: the liberties of the string (the one with most empty neighbours first,
-  where the string would run), moves that save the attacker's own strings next to
-  the target left in atari (extend, or capture a string holding them), and near the
-  root (``C_SECOND``) the empty neighbours of the liberties (nets, loose ladders);
+  where the string would run; in atari the capture leads), moves that save the
+  attacker's own strings next to the target left in atari (extend, or capture a
+  string holding them), near the root the empty neighbours of the liberties (nets,
+  loose ladders: ``C_SECOND`` for 2 liberties or fewer, ``C_SECOND3`` for 3), and
+  the liberties of the target colour's other strings of at most 2 liberties that
+  touch a liberty (always in atari, ``C_ALLY_ATT`` for 2 liberties);
 - defender: captures of attacker strings next to the target in atari, the
-  liberties, and when the string has two liberties or fewer, near the root, the
-  liberties of attacker strings next to it with two liberties (``C_CHAIN2``) and
-  the empty neighbours of its liberties (``C_BACKFILL``); last, a pass (a string
-  with two eyes must not be made to fill one).
+  liberties, the liberties of attacker neighbours of 2 liberties (target of at most
+  ``C_CHAIN2_LIBS``, before ``C_CHAIN2``) or 3 (target of 2 or fewer, before
+  ``C_CHAIN3``), and for a target of 2 liberties or fewer the empty neighbours of
+  its liberties (``C_BACKFILL``) and the liberties of the own strings of at most 3
+  liberties that touch a liberty (``C_ALLY_DEF``); last, below the root, a pass (a
+  string with two eyes must not be made to fill one).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
 ``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are
@@ -23,8 +28,11 @@ first), ``KO_B`` (3: wins a ko only after a ko threat). A move that retakes a ko
 against the simple ko rule is a *conditional ko capture* (the mover is assumed to
 have found a threat), allowed while nobody is "komaster" and making the mover
 komaster for the rest of the line; its line is worth at most ``KO_B`` to the mover.
-A search that runs out of its node budget counts the unread line as lost for the
-side to move and sets ``info[I_EXHAUSTED]``.
+Taking a single-stone target by a ko capture is a ``KO_A`` (the defender may retake
+after a threat), and with ``C_KO_CAP`` (GNU Go's convention) so is any win that
+starts with a legal ko capture, nobody being komaster. A search that runs out of
+its node budget counts the unread line as lost for the side to move and sets
+``info[I_EXHAUSTED]``.
 """
 
 from __future__ import annotations
