@@ -34,14 +34,14 @@ from igo.core.coords import Point, parse_vertex
 from igo.core.errors import IgoError
 from igo.core.replay import replay
 from igo.sgf import SgfError, read_sgf_file
-from igo.tactics.reading import ReadingConfig, attack, defend
+from igo.tactics.reading import Outcome, ReadingConfig, attack, defend, winning_moves
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "gnugo-regression"
 #: the .tst files whose ``attack``/``defend`` tests are tactical (GNU Go's ``attack``
 #: and ``defend`` GTP commands are its tactical reader; owl questions are not asked)
 FILES = ("capture", "reading", "tactics1", "trevor", "nando", "auto03", "nngs", "trevorc",
-         "trevord")
-COMMANDS = ("attack", "defend")
+         "trevord")  # tactics1: attack_either / defend_both only
+COMMANDS = ("attack", "defend", "attack_either", "defend_both")
 
 
 @dataclass
@@ -54,7 +54,7 @@ class Test:
     upto: int | None
     tries: tuple[tuple[str, str], ...]  # trymove / play moves after loadsgf
     command: str
-    vertex: str
+    vertex: str  # the command's arguments (one vertex, two for attack_either/defend_both)
     expected: str
     gnugo_fails: bool
 
@@ -92,7 +92,7 @@ def parse_tst(path: Path) -> list[Test]:
             em = re.match(r"#\?\s*\[(.*)\](\*?)", line)
             if em and sgf is not None:
                 ident, cmd, args = pending
-                tests.append(Test(path.stem, ident, sgf, upto, tuple(tries), cmd, args.split()[0],
+                tests.append(Test(path.stem, ident, sgf, upto, tuple(tries), cmd, args,
                                   em.group(1), em.group(2) == "*"))
             pending = None
     return tests
@@ -125,10 +125,56 @@ def load(data: Path, test: Test, cache: dict[Key, Board]) -> Board:
 def answer(board: Board, test: Test, config: ReadingConfig) -> tuple[str, int, bool]:
     """igo's answer to one test in GNU Go's GTP form, the nodes read, and whether
     the search finished within its budget."""
-    point = Point.from_gtp(test.vertex, board.size)
+    points = [Point.from_gtp(v, board.size) for v in test.vertex.split()]
+    if test.command == "attack_either":
+        return _attack_either(board, points, config)
+    if test.command == "defend_both":
+        return _defend_both(board, points, config)
     fn = attack if test.command == "attack" else defend
-    r = fn(board, point, config)
+    r = fn(board, points[0], config)
     return r.gtp(board.size), r.nodes, r.complete
+
+
+def _attack_either(board: Board, points: list[Point],
+                   config: ReadingConfig) -> tuple[str, int, bool]:
+    """GNU Go's ``attack_either A B``: the better of the two attacks' codes (igo has
+    no move that attacks both at once)."""
+    rs = [attack(board, p, config) for p in points]
+    rank = {Outcome.LOSE: 0, Outcome.KO_B: 1, Outcome.KO_A: 2, Outcome.WIN: 3}
+    best = max(rs, key=lambda r: rank[r.code])
+    return str(int(best.code)), sum(r.nodes for r in rs), all(r.complete for r in rs)
+
+
+def _defend_both(board: Board, points: list[Point],
+                 config: ReadingConfig) -> tuple[str, int, bool]:
+    """GNU Go's ``defend_both A B`` (strings of one colour): ``1`` if neither can be
+    captured, or if one move (among the moves that save either) leaves neither
+    capturable; else ``0``."""
+    nodes = 0
+
+    def safe(b: Board) -> bool:
+        nonlocal nodes
+        ok = True
+        for p in points:
+            if b[p] == 0:
+                return False
+            r = attack(b, p, config)
+            nodes += r.nodes
+            ok = ok and r.code == Outcome.LOSE
+        return ok
+
+    if safe(board):
+        return "1", nodes, True
+    color = Color(board[points[0]])
+    moves: set[Point] = set()
+    for p in points:
+        moves |= set(winning_moves(board, p, False, config))
+    for m in sorted(moves):
+        b = board.copy()
+        b.play(color, m)
+        if safe(b):
+            return "1", nodes, True
+    return "0", nodes, True
 
 
 class GnuGo:
