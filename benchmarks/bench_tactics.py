@@ -7,7 +7,7 @@ on positions every 20 moves of strong-player 19x19 games (tygem9d test set).
         [--out results/bench_tactics.json]
 
 Also reads attack and defence of every string of 1-3 liberties (the public
-:func:`igo.tactics.reading.attack` / ``defend``, allocation per call included).
+:func:`igo.tactics.reading.attack` / ``defend``, with reused work arrays).
 
 Writes JSON: ``{"ladder_checks_per_s", "selfatari_checks_per_s",
 "reading_questions_per_s", "reading_nodes_per_s", "reading_questions", "positions",
@@ -34,7 +34,7 @@ from igo.tactics import _ladder_kernels as L
 from igo.tactics import _selfatari_kernels as S
 from igo.tactics._string_kernels import new_stack, string_libs
 from igo.tactics.ladder import LadderReader
-from igo.tactics.reading import attack, defend
+from igo.tactics.reading import ReadingConfig, attack, defend, new_scratch
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tygem9d" / "test.sgfs.xz"
 
@@ -102,6 +102,7 @@ def run_reading(boards: list[Board]) -> tuple[int, int, float]:
     """Attack and defend every string of 1-3 liberties of every position with the
     default :class:`ReadingConfig`: (questions, nodes, seconds)."""
     n = nodes = 0
+    sc = new_scratch(boards[0], ReadingConfig())
     t0 = time.perf_counter()
     for b in boards:
         s = b.state
@@ -114,7 +115,7 @@ def run_reading(boards: list[Board]) -> tuple[int, int, float]:
                 continue
             pt = Point.from_padded(p, b.size)
             for fn in (attack, defend):
-                nodes += fn(b, pt).nodes
+                nodes += fn(b, pt, None, sc).nodes
                 n += 1
     return n, nodes, time.perf_counter() - t0
 

@@ -16,7 +16,7 @@ from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.diagram import from_diagram
 from igo.tactics.errors import LibertyCountError, NoStringError
-from igo.tactics.reading import Outcome, ReadingConfig, attack, defend
+from igo.tactics.reading import Outcome, ReadingConfig, attack, defend, new_scratch
 from igo.tactics.twolib import attacks, defences
 from reference import tactics_reading as ref
 from reference.tactics_board import SIMPLE
@@ -133,3 +133,11 @@ def test_kernel_matches_reference_on_random_games(seed: int, size: int, moves: i
                 continue
             assert int(got.code) == want, (str(b), p, attacking)
             count("reading")
+
+
+def test_scratch_is_reused_and_gives_the_same_answers() -> None:
+    b = random_game(13, 60, np.random.default_rng(7))
+    sc = new_scratch(b, ReadingConfig())
+    for p in strings(b, 3):
+        assert attack(b, p, None, sc) == attack(b, p)
+        assert defend(b, p, None, sc) == defend(b, p)

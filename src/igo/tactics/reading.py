@@ -165,21 +165,33 @@ def new_scratch(board: Board, config: ReadingConfig) -> R.Scratch:
                      np.zeros(R.I_LEN, np.int64))
 
 
-def _read(board: Board, point: Point, attacking: bool,
-          config: ReadingConfig | None) -> Reading:
+def _read(board: Board, point: Point, attacking: bool, config: ReadingConfig | None,
+          scratch: R.Scratch | None) -> Reading:
     config = config if config is not None else ReadingConfig()
     p = stone_index(board, point)
     work = K.copy_state(board.state)
-    sc = new_scratch(board, config)
+    sc = _scratch(board, config, scratch)
     code = R.read(work, sc, config.vector(), p, attacking)
     move = to_point(board, int(sc.best[0])) if code != R.LOSE else None
     return Reading(Outcome(code), move, int(sc.info[R.I_NODES]),
                    not bool(sc.info[R.I_EXHAUSTED]))
 
 
-def attack(board: Board, point: Point, config: ReadingConfig | None = None) -> Reading:
+def _scratch(board: Board, config: ReadingConfig, scratch: R.Scratch | None) -> R.Scratch:
+    """``scratch`` when it fits the board and the depth, else new work arrays."""
+    if (scratch is not None and scratch.stk.color.shape[1] == board.state.color.shape[0]
+            and scratch.best.shape[0] >= config.max_depth + 2):
+        return scratch
+    return new_scratch(board, config)
+
+
+def attack(board: Board, point: Point, config: ReadingConfig | None = None,
+           scratch: R.Scratch | None = None) -> Reading:
     """Can the string at ``point`` be captured, its opponent moving first?
 
+    ``scratch`` (:func:`new_scratch`) may be passed to reuse work arrays between
+    questions on one board size.
+
     Raises
     ------
     NoStringError
@@ -187,12 +199,14 @@ def attack(board: Board, point: Point, config: ReadingConfig | None = None) -> R
     CoordinateError
         If it is off the board.
     """
-    return _read(board, point, True, config)
+    return _read(board, point, True, config, scratch)
 
 
-def defend(board: Board, point: Point, config: ReadingConfig | None = None) -> Reading:
+def defend(board: Board, point: Point, config: ReadingConfig | None = None,
+           scratch: R.Scratch | None = None) -> Reading:
     """Can the string at ``point`` be saved, its owner moving first? A string with
     more liberties than the attacker reads needs no move (``WIN``, move ``None``).
+    ``scratch`` as for :func:`attack`.
 
     Raises
     ------
@@ -201,7 +215,7 @@ def defend(board: Board, point: Point, config: ReadingConfig | None = None) -> R
     CoordinateError
         If it is off the board.
     """
-    return _read(board, point, False, config)
+    return _read(board, point, False, config, scratch)
 
 
 def winning_moves(board: Board, point: Point, attacking: bool,
