@@ -1,0 +1,149 @@
+"""Numba kernels of ladder reading (public API in :mod:`igo.tactics.ladder`).
+
+One question: a string in atari, its owner (the defender) to move — is it caught
+in a working ladder? The defender may capture an attacker string next to it that
+is in atari (counter-capture; the ladder's own atari stones included) or extend
+at its liberty; after an extension to two liberties the attacker gives atari on
+either liberty; three liberties are an escape. So ladder breakers, the edge and
+counter-captures all come out of the reading, as in Pachi's ``tactics/ladder.c``
+(our own code: a full depth-first search over these moves, not a single line).
+
+Ko: moves follow the simple ko rule with no ko threats; a ko capture the rule
+forbids at that moment is not available to either side, one it allows is
+(a defender whose only escape is to retake a ko just taken is caught). The
+reading stops after ``budget`` nodes or ``MAX_DEPTH`` plies and then says *not*
+caught (a playout must not be told that a string is lost when it was not read).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from igo._jit import njit
+from igo.core._kernels import OK, BoardState, atari_point, check_move, place_checked
+from igo.tactics._string_kernels import Stack, add_unique, nb, pop, push, string_libs
+
+MAX_DEPTH = 120
+MAX_LCAND = 8
+
+
+class LadderScratch(NamedTuple):
+    """Work arrays of one ladder reading."""
+
+    stk: Stack  # depth MAX_DEPTH + 1
+    cand: np.ndarray  # int32[D, MAX_LCAND]
+    n: np.ndarray  # int32[D]
+    i: np.ndarray  # int32[D]
+    res: np.ndarray  # int32[D]: 1 once the mover at this depth has succeeded
+    libs: np.ndarray  # int32[4]
+    info: np.ndarray  # int64[2]: nodes, 1 if the reading was cut short
+
+
+@njit
+def _open_defender(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
+    """Candidates of the defender (string of ``tgt`` in atari) at depth ``d``."""
+    w = s.meta[0] + 2
+    cand = sc.cand[d]
+    dfn = s.color[tgt]
+    h = s.head[tgt]
+    n = 0
+    q = h
+    while True:  # counter-captures
+        for k in range(4):
+            r = nb(q, k, w)
+            if s.color[r] == 3 - dfn:
+                x = atari_point(s, s.head[r])
+                if x != 0:
+                    n = add_unique(cand, n, x)
+        q = s.nxt[q]
+        if q == h:
+            break
+    n = add_unique(cand, n, atari_point(s, h))
+    sc.n[d] = n
+    sc.i[d] = 0
+    sc.res[d] = 0
+
+
+@njit
+def _open_attacker(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
+    """Candidates of the attacker (string of ``tgt`` with two liberties)."""
+    n = string_libs(s, s.head[tgt], sc.libs, 2)
+    for j in range(n):
+        sc.cand[d, j] = sc.libs[j]
+    sc.n[d] = n
+    sc.i[d] = 0
+    sc.res[d] = 0
+
+
+@njit
+def _leaf_or_open(s: BoardState, sc: LadderScratch, tgt: int, att: int, d: int) -> int:
+    """After a move, the node at depth ``d`` (defender to move when ``d`` is even):
+    1 or 0 when its mover succeeds or fails at once, -1 when it was opened."""
+    nl = string_libs(s, s.head[tgt], sc.libs, 3)
+    if d % 2 == 0:  # defender to move
+        if nl >= 2:
+            return 1
+        _open_defender(s, sc, tgt, d)
+        return -1
+    if nl >= 3:
+        return 0
+    if nl == 1:  # the defender extended into atari: capture it
+        return 1 if check_move(s, sc.libs[0], att, False) == OK else 0
+    _open_attacker(s, sc, tgt, d)
+    return -1
+
+
+@njit
+def caught(s: BoardState, sc: LadderScratch, tgt: int, budget: int) -> bool:
+    """True if the string of stone ``tgt`` (in atari, its owner to move) cannot
+    escape the ladder. The state is left as it was; ``sc.info`` holds the nodes
+    read and whether the reading was cut short."""
+    att = 3 - s.color[tgt]
+    sc.info[0] = 1
+    sc.info[1] = 0
+    _open_defender(s, sc, tgt, 0)
+    d = 0
+    while True:
+        mover = 3 - att if d % 2 == 0 else att
+        if sc.i[d] < sc.n[d] and sc.res[d] == 0:
+            m = sc.cand[d, sc.i[d]]
+            sc.i[d] += 1
+            if check_move(s, m, mover, False) != OK:
+                continue
+            sc.info[0] += 1
+            if sc.info[0] > budget or d + 1 >= MAX_DEPTH:
+                sc.info[1] = 1
+                while d > 0:  # unwind: the reading is abandoned, not caught
+                    d -= 1
+                    pop(sc.stk, d, s)
+                return False
+            push(sc.stk, d, s)
+            place_checked(s, m, mover)
+            r = _leaf_or_open(s, sc, tgt, att, d + 1)
+            if r < 0:
+                d += 1
+                continue
+        else:
+            r = sc.res[d]
+            if d == 0:
+                return r == 0
+            d -= 1
+        pop(sc.stk, d, s)
+        if r == 0:
+            sc.res[d] = 1
+
+
+@njit
+def atari_caught(s: BoardState, sc: LadderScratch, p: int, att: int, tgt: int,
+                 budget: int) -> bool:
+    """True if ``att`` playing at empty ``p`` (legal) puts the string of ``tgt`` in
+    atari and it is then caught in a ladder."""
+    push(sc.stk, MAX_DEPTH, s)
+    place_checked(s, p, att)
+    ok = s.color[tgt] == 3 - att and atari_point(s, s.head[tgt]) != 0
+    if ok:
+        ok = caught(s, sc, tgt, budget)
+    pop(sc.stk, MAX_DEPTH, s)
+    return ok

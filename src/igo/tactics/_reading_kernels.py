@@ -1,0 +1,452 @@
+"""Numba kernels of the bounded tactical reading search (public API in
+:mod:`igo.tactics.reading`).
+
+One question: can the string at ``tgt`` be captured (``attacking``: the attacker
+``att`` to move) or saved (the defender ``3 - att`` to move)? Depth-first search
+(iterative: numba's cache does not keep recursive functions) over the moves that
+matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
+
+- attacker: the liberties of the string (the one with most empty neighbours first,
+  where the string would run; in atari the capture leads), moves that save the
+  attacker's own strings next to the target left in atari (extend, or capture a
+  string holding them), near the root the empty neighbours of the liberties (nets,
+  loose ladders: ``C_SECOND`` for 2 liberties or fewer, ``C_SECOND3`` for 3), and
+  the liberties of the target colour's other strings of at most 2 liberties that
+  touch a liberty (always in atari, ``C_ALLY_ATT`` for 2 liberties);
+- defender: captures of attacker strings next to the target in atari, the
+  liberties, the liberties of attacker neighbours of 2 liberties (target of at most
+  ``C_CHAIN2_LIBS``, before ``C_CHAIN2``) or 3 (target of 2 or fewer, before
+  ``C_CHAIN3``), and for a target of 2 liberties or fewer the empty neighbours of
+  its liberties (``C_BACKFILL``) and the liberties of the own strings of at most 3
+  liberties that touch a liberty (``C_ALLY_DEF``); last, below the root, a pass (a
+  string with two eyes must not be made to fill one).
+
+The attacker reads strings of up to 2 liberties at any depth, 3 before
+``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are
+GNU Go's codes: ``LOSE`` (0), ``WIN`` (1), ``KO_A`` (2: wins a ko the mover takes
+first), ``KO_B`` (3: wins a ko only after a ko threat). A move that retakes a ko
+against the simple ko rule is a *conditional ko capture* (the mover is assumed to
+have found a threat), allowed while nobody is "komaster" and making the mover
+komaster for the rest of the line; its line is worth at most ``KO_B`` to the mover.
+Taking a single-stone target by a ko capture is a ``KO_A`` (the defender may retake
+after a threat), and with ``C_KO_CAP`` (GNU Go's convention) so is any win that
+starts with a legal ko capture, nobody being komaster. A search that runs out of
+its node budget counts the unread line as lost for the side to move and sets
+``info[I_EXHAUSTED]``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from igo._jit import njit
+from igo.core._kernels import (
+    EMPTY,
+    KO,
+    M_KO_POINT,
+    OK,
+    BoardState,
+    atari_point,
+    check_move,
+    pass_move,
+    place_checked,
+)
+from igo.tactics._string_kernels import (
+    Stack,
+    add_unique,
+    nb,
+    neighbour_heads,
+    pop,
+    push,
+    string_libs,
+)
+
+LOSE = 0
+WIN = 1
+KO_A = 2
+KO_B = 3
+
+MAX_CAND = 40
+PASS = 0  # the defender's null move
+MAX_HEADS = 32
+
+# configuration vector (igo.tactics.reading.ReadingConfig.vector)
+C_BUDGET = 0
+C_MAX_DEPTH = 1
+C_DEPTH3 = 2
+C_DEPTH4 = 3
+C_SECOND = 4
+C_CHAIN2 = 5
+C_BACKFILL = 6
+C_SECOND3 = 7
+C_CHAIN2_LIBS = 8
+C_ALLY_ATT = 9
+C_ALLY_DEF = 10
+C_KO_CAP = 11
+C_ATT_CHAIN2 = 12
+C_CHAIN3 = 13
+C_LEN = 14
+
+# info vector
+I_NODES = 0
+I_EXHAUSTED = 1
+I_KOMASTER = 2
+I_LEN = 4
+
+
+class Scratch(NamedTuple):
+    """Per-depth work arrays of one search (see :func:`new_scratch`)."""
+
+    stk: Stack
+    cand: np.ndarray  # int32[D, MAX_CAND]
+    libs: np.ndarray  # int32[D, 8]
+    heads: np.ndarray  # int32[D, MAX_HEADS]
+    heads2: np.ndarray  # int32[D, MAX_HEADS]
+    best: np.ndarray  # int32[D]: best move of the node at each depth
+    n: np.ndarray  # int32[D]: number of candidates
+    i: np.ndarray  # int32[D]: next candidate
+    res: np.ndarray  # int32[D]: best result so far
+    cur: np.ndarray  # int32[D]: the move being read
+    cond: np.ndarray  # int32[D]: 1 if that move is a conditional ko capture
+    info: np.ndarray  # int64[I_LEN]
+
+
+@njit
+def goodness(r: int) -> int:
+    """Rank of a result for the side that gets it: LOSE < KO_B < KO_A < WIN."""
+    return 0 if r == LOSE else (1 if r == KO_B else (2 if r == KO_A else 3))
+
+
+@njit
+def negate(r: int) -> int:
+    """The result for the mover when the opponent's best reply gets ``r``."""
+    return WIN if r == LOSE else (LOSE if r == WIN else (KO_B if r == KO_A else KO_A))
+
+
+@njit
+def max_libs(cfg: np.ndarray, depth: int) -> int:
+    """Most liberties a string may have for the attacker to read it at ``depth``."""
+    if depth < cfg[C_DEPTH4]:
+        return 4
+    if depth < cfg[C_DEPTH3]:
+        return 3
+    return 2
+
+
+@njit
+def empty_neighbours(s: BoardState, p: int) -> int:
+    """Number of empty orthogonal neighbours of ``p``."""
+    w = s.meta[0] + 2
+    n = 0
+    for k in range(4):
+        if s.color[nb(p, k, w)] == EMPTY:
+            n += 1
+    return n
+
+
+@njit
+def order_libs(s: BoardState, libs: np.ndarray, n: int) -> None:
+    """Sort ``libs[:n]``: most empty neighbours first, then the lower point."""
+    for i in range(1, n):
+        v = libs[i]
+        kv = empty_neighbours(s, v)
+        j = i - 1
+        while j >= 0:
+            kj = empty_neighbours(s, libs[j])
+            if kj > kv or (kj == kv and libs[j] < v):
+                break
+            libs[j + 1] = libs[j]
+            j -= 1
+        libs[j + 1] = v
+
+
+@njit
+def _add_second_order(s: BoardState, libs: np.ndarray, nl: int, cand: np.ndarray,
+                      n: int) -> int:
+    w = s.meta[0] + 2
+    for i in range(nl):
+        for k in range(4):
+            r = nb(libs[i], k, w)
+            if s.color[r] == EMPTY:
+                n = add_unique(cand, n, r)
+    return n
+
+
+@njit
+def _add_ally_libs(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+                   cand: np.ndarray, n: int, depth: int, most: int) -> int:
+    """Add the liberties of the strings of the target's colour (other than the
+    target, with at most ``most`` liberties) that touch one of its liberties: the
+    strings it would connect to, to strengthen (defender) or to cut off (attacker)."""
+    w = s.meta[0] + 2
+    c = s.color[h]
+    tmp = sc.heads2[depth]
+    for i in range(nl):
+        for k in range(4):
+            r = nb(libs[i], k, w)
+            if s.color[r] != c or s.head[r] == h:
+                continue
+            m = string_libs(s, s.head[r], tmp, most + 1)
+            if m <= most:
+                for j in range(m):
+                    n = add_unique(cand, n, tmp[j])
+    return n
+
+
+@njit
+def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
+                 depth: int) -> int:
+    """The attacker's candidates against the string with head ``h`` (liberties in
+    ``sc.libs[depth, :nl]``) into ``sc.cand[depth]``; returns their number."""
+    cand = sc.cand[depth]
+    libs = sc.libs[depth]
+    order_libs(s, libs, nl)
+    n = 0
+    for i in range(nl):
+        n = add_unique(cand, n, libs[i])
+    heads = sc.heads[depth]
+    nh = neighbour_heads(s, h, heads)
+    for i in range(nh):
+        g = heads[i]
+        lib = atari_point(s, g)
+        if lib == 0:
+            if depth < cfg[C_ATT_CHAIN2]:
+                tmp = sc.heads2[depth]
+                if string_libs(s, g, tmp, 3) == 2:
+                    a = tmp[0]
+                    b = tmp[1]
+                    n = add_unique(cand, n, a)
+                    n = add_unique(cand, n, b)
+            continue
+        n = add_unique(cand, n, lib)
+        others = sc.heads2[depth]
+        no = neighbour_heads(s, g, others)
+        for j in range(no):
+            x = atari_point(s, others[j])
+            if x != 0:
+                n = add_unique(cand, n, x)
+    if (nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3]):
+        n = _add_second_order(s, libs, nl, cand, n)
+    if nl == 1 or (nl == 2 and depth < cfg[C_ALLY_ATT]):
+        n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
+    return n
+
+
+@njit
+def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
+                 depth: int) -> int:
+    """The defender's candidates for the string with head ``h`` into
+    ``sc.cand[depth]``; returns their number."""
+    cand = sc.cand[depth]
+    libs = sc.libs[depth]
+    order_libs(s, libs, nl)
+    heads = sc.heads[depth]
+    nh = neighbour_heads(s, h, heads)
+    n = 0
+    for i in range(nh):
+        lib = atari_point(s, heads[i])
+        if lib != 0:
+            n = add_unique(cand, n, lib)
+    for i in range(nl):
+        n = add_unique(cand, n, libs[i])
+    if nl <= cfg[C_CHAIN2_LIBS] and depth < cfg[C_CHAIN2]:
+        tmp = sc.heads2[depth]
+        for i in range(nh):
+            g = heads[i]
+            if atari_point(s, g) != 0:
+                continue
+            k = string_libs(s, g, tmp, 4)
+            if k == 2 or (k == 3 and nl <= 2 and depth < cfg[C_CHAIN3]):
+                for j in range(k):
+                    n = add_unique(cand, n, tmp[j])
+    if nl <= 2 and depth < cfg[C_BACKFILL]:
+        n = _add_second_order(s, libs, nl, cand, n)
+    if nl <= 2 and depth < cfg[C_ALLY_DEF]:
+        n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 3)
+    if depth > 0 and n < cand.shape[0]:  # last, a pass: the string may need no move
+        cand[n] = PASS
+        n += 1
+    return n
+
+
+@njit
+def try_play(s: BoardState, sc: Scratch, m: int, mover: int, depth: int) -> int:
+    """Save the state in ``sc.stk[depth]`` and play ``m`` for ``mover``: returns 0 for
+    a legal move, 1 for a conditional ko capture (the mover becomes komaster), 2 for
+    a legal ko capture the opponent may retake after a threat (nobody komaster),
+    -1 when the move may not be played (nothing is changed then). Undo with
+    :func:`take_back`."""
+    if m == PASS:
+        push(sc.stk, depth, s)
+        pass_move(s)
+        return 0
+    st = check_move(s, m, mover, False)
+    cond = 0
+    if st == KO:
+        if sc.info[I_KOMASTER] != EMPTY:
+            return -1
+        cond = 1
+    elif st != OK:
+        return -1
+    push(sc.stk, depth, s)
+    if cond:
+        s.meta[M_KO_POINT] = 0
+        sc.info[I_KOMASTER] = mover
+    place_checked(s, m, mover)
+    if cond == 0 and s.meta[M_KO_POINT] != 0 and sc.info[I_KOMASTER] == EMPTY:
+        return 2  # a legal ko capture: the opponent may retake after a threat
+    return cond
+
+
+@njit
+def take_back(s: BoardState, sc: Scratch, cond: int, depth: int) -> None:
+    """Undo :func:`try_play` (a conditional ko capture frees the komaster role)."""
+    pop(sc.stk, depth, s)
+    if cond == 1:
+        sc.info[I_KOMASTER] = EMPTY
+
+
+@njit
+def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
+          attacking: bool, depth: int) -> int:
+    """Open the node at ``depth``: its result when it is decided without a move
+    (captured, too many liberties, depth or budget spent), else -1 after writing its
+    candidates to ``sc.cand[depth]`` and their number to ``sc.n[depth]``."""
+    info = sc.info
+    info[I_NODES] += 1
+    sc.best[depth] = 0
+    dfn = 3 - att
+    if s.color[tgt] != dfn:  # captured: by a ko capture the defender may retake (a
+        # threat first), GNU Go's convention: a ko, not a win
+        if (not attacking and s.meta[M_KO_POINT] == tgt and info[I_KOMASTER] == EMPTY):
+            return KO_B
+        return WIN if attacking else LOSE
+    if info[I_NODES] > cfg[C_BUDGET]:
+        info[I_EXHAUSTED] = 1
+        return LOSE
+    h = s.head[tgt]
+    libs = sc.libs[depth]
+    nl = string_libs(s, h, libs, 5)
+    last = depth + 1 >= cfg[C_MAX_DEPTH]
+    if attacking:
+        if nl > max_libs(cfg, depth) or (last and nl > 1):
+            return LOSE
+        # in atari: the capture comes first (the liberties lead the list); the
+        # other moves matter when the capture is only a ko
+        n = attack_moves(s, sc, cfg, h, nl, depth)
+    else:
+        if nl > max_libs(cfg, depth + 1) or last:
+            return WIN
+        n = defend_moves(s, sc, cfg, h, nl, depth)
+    sc.n[depth] = n
+    sc.i[depth] = 0
+    sc.res[depth] = LOSE
+    return -1
+
+
+@njit
+def solve(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
+          attacking: bool) -> int:
+    """Result for the side to move (the attacker if ``attacking``) of the fight for
+    the string of stone ``tgt``; its best move goes to ``sc.best[0]`` (0 for none,
+    or for a defender that needs no move). Depth-first, without recursion (numba's
+    cache does not keep recursive functions): ``sc.i[d]`` is the next candidate of
+    the node at depth ``d``, ``sc.res[d]`` its best result so far."""
+    r = enter(s, sc, cfg, tgt, att, attacking, 0)
+    if r >= 0:
+        return r
+    return solve_from(s, sc, cfg, tgt, att, attacking, 0)
+
+
+@njit
+def solve_from(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
+               attacking: bool, d0: int) -> int:
+    """The loop of :func:`solve` from a node already opened at depth ``d0``."""
+    ko_cap = cfg[C_KO_CAP] != 0
+    d = d0
+    while True:
+        mover_attacks = attacking == ((d - d0) % 2 == 0)
+        if sc.i[d] < sc.n[d] and sc.res[d] != WIN:
+            m = sc.cand[d, sc.i[d]]
+            sc.i[d] += 1
+            cond = try_play(s, sc, m, att if mover_attacks else 3 - att, d)
+            if cond < 0:
+                continue
+            sc.cond[d] = cond
+            sc.cur[d] = m
+            r = enter(s, sc, cfg, tgt, att, not mover_attacks, d + 1)
+            if r < 0:
+                d += 1
+                continue
+        else:
+            r = sc.res[d]
+            if d == d0:
+                return r
+            d -= 1
+        # r is the result of the node at d + 1 for its mover: back it up into d
+        mine = negate(r)
+        cond = sc.cond[d]
+        if cond == 1 and (mine == WIN or mine == KO_A):
+            mine = KO_B
+        elif cond == 2 and mine == WIN and ko_cap:
+            mine = KO_A
+        take_back(s, sc, cond, d)
+        if goodness(mine) > goodness(sc.res[d]):
+            sc.res[d] = mine
+            sc.best[d] = sc.cur[d]
+
+
+@njit
+def read(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacking: bool) -> int:
+    """Top-level search on the string of stone ``tgt`` (the attacker is the colour
+    that does not own it); the state is left as it was. Result code; the move is
+    ``sc.best[0]``, the nodes ``sc.info[I_NODES]``."""
+    sc.info[I_NODES] = 0
+    sc.info[I_EXHAUSTED] = 0
+    sc.info[I_KOMASTER] = EMPTY
+    att = 3 - s.color[tgt]
+    return solve(s, sc, cfg, tgt, att, attacking)
+
+
+@njit
+def winning_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacking: bool,
+                  out: np.ndarray, codes: np.ndarray) -> int:
+    """Every candidate of the root (attacker's if ``attacking``) that reaches a
+    non-losing result, with that result in ``codes``; returns their number. Each
+    candidate is read with the whole budget of ``cfg``."""
+    att = 3 - s.color[tgt]
+    h = s.head[tgt]
+    nl = string_libs(s, h, sc.libs[0], 5)
+    sc.info[I_NODES] = 0
+    sc.info[I_EXHAUSTED] = 0
+    sc.info[I_KOMASTER] = EMPTY
+    if attacking:
+        n = attack_moves(s, sc, cfg, h, nl, 0)
+    else:
+        n = defend_moves(s, sc, cfg, h, nl, 0)
+    k = 0
+    root = sc.cand[0]
+    mover = att if attacking else 3 - att
+    for i in range(n):
+        m = root[i]
+        sc.info[I_NODES] = 0
+        sc.info[I_KOMASTER] = EMPTY
+        cond = try_play(s, sc, m, mover, 0)
+        if cond < 0:
+            continue
+        r = enter(s, sc, cfg, tgt, att, not attacking, 1)
+        if r < 0:
+            r = solve_from(s, sc, cfg, tgt, att, not attacking, 1)
+        r = negate(r)
+        if cond == 1 and (r == WIN or r == KO_A):
+            r = KO_B
+        elif cond == 2 and r == WIN and cfg[C_KO_CAP] != 0:
+            r = KO_A
+        take_back(s, sc, cond, 0)
+        if r != LOSE and k < out.shape[0]:
+            out[k] = m
+            codes[k] = r
+            k += 1
+    return k

@@ -1,0 +1,239 @@
+"""Bounded tactical reading: can a string be captured, can it be saved?
+
+>>> from igo.core.diagram import from_diagram
+>>> from igo.core.coords import Point
+>>> b = from_diagram('''
+... . . . . .
+... . O . . .
+... O X O . .
+... . . . . .
+... . . . . .''')
+>>> r = attack(b, Point(2, 1))
+>>> r.code, r.move
+(<Outcome.WIN: 1>, Point(3, 1))
+
+The search (:mod:`igo.tactics._reading_kernels`) is GNU Go's tactical reading in
+small (GNU Go 3.8 documentation, chapter "Tactical reading"): depth-first over the
+moves that matter — liberties, liberties of liberties, captures of strings next to
+the target, attacks on neighbours short of liberties — with a node budget and
+depth limits by liberty count, and GNU Go's ko results: ``attack`` answers what the
+GTP command ``attack`` of GNU Go answers (``0`` / ``1 MOVE`` / ``2 MOVE`` /
+``3 MOVE``), ``defend`` what ``defend`` answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+import numpy as np
+
+from igo.core import _kernels as K
+from igo.core.board import Board
+from igo.core.coords import Point
+from igo.tactics import _reading_kernels as R
+from igo.tactics._string_kernels import new_stack
+from igo.tactics.target import stone_index, to_point
+
+
+class Outcome(IntEnum):
+    """GNU Go's result codes, as its GTP commands print them."""
+
+    LOSE = R.LOSE  #: the side to move fails
+    WIN = R.WIN  #: the side to move succeeds unconditionally
+    KO_A = R.KO_A  #: succeeds by a ko the side to move takes first
+    KO_B = R.KO_B  #: succeeds by a ko, after first finding a ko threat
+
+
+@dataclass(frozen=True)
+class ReadingConfig:
+    """Limits of the reading search (plies counted from the question's position).
+
+    Attributes
+    ----------
+    node_budget
+        Nodes (positions) read before giving up; an unread line counts as lost for
+        the side to move, and the result says it was incomplete.
+    max_depth
+        Deepest ply (a ladder across a 19x19 board takes about 40).
+    depth3, depth4
+        Plies before which strings of 3 (4) liberties are attacked.
+    second_order
+        Plies before which the attacker also tries the empty neighbours of the
+        liberties (nets, loose ladders) against strings of up to 2 liberties.
+    chain2
+        Plies before which the defender attacks neighbours that have 2 liberties.
+    backfill
+        Plies before which the defender also tries the empty neighbours of its
+        liberties.
+    second_order3
+        Plies before which the attacker tries the empty neighbours of the
+        liberties of a string of 3 liberties too (nets).
+    chain2_libs
+        Most liberties of the defender's string for which it attacks neighbours of
+        2 liberties.
+    ally_attack, ally_defend
+        Plies before which the attacker (defender) also plays on the liberties of
+        the strings of the target's colour that touch its liberties (the strings
+        it would join), when the target has two liberties or fewer.
+    attack_chain2
+        Plies before which the attacker also plays on the liberties of its own
+        strings of 2 liberties next to the target (off by default: it lost tests).
+    chain3
+        Plies before which the defender of a string of 2 liberties or fewer also
+        attacks neighbours of 3 liberties.
+    ko_capture_is_ko
+        GNU Go's convention: a win that starts with a legal ko capture, which the
+        opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
+    """
+
+    node_budget: int = 50_000
+    max_depth: int = 60
+    depth3: int = 14
+    depth4: int = 5
+    second_order: int = 8
+    chain2: int = 8
+    backfill: int = 6
+    second_order3: int = 6
+    chain2_libs: int = 3
+    ally_attack: int = 2
+    ally_defend: int = 8
+    ko_capture_is_ko: bool = True
+    attack_chain2: int = 0
+    chain3: int = 6
+
+    def __post_init__(self) -> None:
+        if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
+            raise ValueError(f"bad reading limits: {self}")
+
+    def vector(self) -> np.ndarray:
+        """The int64 vector the kernels read (``C_*`` indices)."""
+        v = np.zeros(R.C_LEN, np.int64)
+        v[R.C_BUDGET] = self.node_budget
+        v[R.C_MAX_DEPTH] = self.max_depth
+        v[R.C_DEPTH3] = self.depth3
+        v[R.C_DEPTH4] = self.depth4
+        v[R.C_SECOND] = self.second_order
+        v[R.C_CHAIN2] = self.chain2
+        v[R.C_BACKFILL] = self.backfill
+        v[R.C_SECOND3] = self.second_order3
+        v[R.C_CHAIN2_LIBS] = self.chain2_libs
+        v[R.C_ALLY_ATT] = self.ally_attack
+        v[R.C_ALLY_DEF] = self.ally_defend
+        v[R.C_KO_CAP] = int(self.ko_capture_is_ko)
+        v[R.C_ATT_CHAIN2] = self.attack_chain2
+        v[R.C_CHAIN3] = self.chain3
+        return v
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The answer to one question.
+
+    Attributes
+    ----------
+    code
+        :class:`Outcome` for the side that moves first.
+    move
+        Its move (``None`` when it fails, or when the string needs no defence).
+    nodes
+        Positions read.
+    complete
+        False when the node budget ran out (the answer may then be wrong).
+    """
+
+    code: Outcome
+    move: Point | None
+    nodes: int
+    complete: bool
+
+    def gtp(self, size: int) -> str:
+        """GNU Go's GTP form: ``0``, or the code and the move (``PASS`` for none)."""
+        if self.code == Outcome.LOSE:
+            return "0"
+        vertex = "PASS" if self.move is None else self.move.to_gtp(size)
+        return f"{int(self.code)} {vertex}"
+
+
+def new_scratch(board: Board, config: ReadingConfig) -> R.Scratch:
+    """Work arrays for reading on ``board``'s size with ``config``'s depth."""
+    d = config.max_depth + 2
+    z = [np.zeros(d, np.int32) for _ in range(6)]
+    return R.Scratch(new_stack(board.state, d), np.zeros((d, R.MAX_CAND), np.int32),
+                     np.zeros((d, 8), np.int32), np.zeros((d, R.MAX_HEADS), np.int32),
+                     np.zeros((d, R.MAX_HEADS), np.int32), z[0], z[1], z[2], z[3], z[4], z[5],
+                     np.zeros(R.I_LEN, np.int64))
+
+
+def _read(board: Board, point: Point, attacking: bool, config: ReadingConfig | None,
+          scratch: R.Scratch | None) -> Reading:
+    config = config if config is not None else ReadingConfig()
+    p = stone_index(board, point)
+    work = K.copy_state(board.state)
+    sc = _scratch(board, config, scratch)
+    code = R.read(work, sc, config.vector(), p, attacking)
+    move = to_point(board, int(sc.best[0])) if code != R.LOSE else None
+    return Reading(Outcome(code), move, int(sc.info[R.I_NODES]),
+                   not bool(sc.info[R.I_EXHAUSTED]))
+
+
+def _scratch(board: Board, config: ReadingConfig, scratch: R.Scratch | None) -> R.Scratch:
+    """``scratch`` when it fits the board and the depth, else new work arrays."""
+    if (scratch is not None and scratch.stk.color.shape[1] == board.state.color.shape[0]
+            and scratch.best.shape[0] >= config.max_depth + 2):
+        return scratch
+    return new_scratch(board, config)
+
+
+def attack(board: Board, point: Point, config: ReadingConfig | None = None,
+           scratch: R.Scratch | None = None) -> Reading:
+    """Can the string at ``point`` be captured, its opponent moving first?
+
+    ``scratch`` (:func:`new_scratch`) may be passed to reuse work arrays between
+    questions on one board size.
+
+    Raises
+    ------
+    NoStringError
+        If ``point`` is empty.
+    CoordinateError
+        If it is off the board.
+    """
+    return _read(board, point, True, config, scratch)
+
+
+def defend(board: Board, point: Point, config: ReadingConfig | None = None,
+           scratch: R.Scratch | None = None) -> Reading:
+    """Can the string at ``point`` be saved, its owner moving first? A string with
+    more liberties than the attacker reads needs no move (``WIN``, move ``None``).
+    ``scratch`` as for :func:`attack`.
+
+    Raises
+    ------
+    NoStringError
+        If ``point`` is empty.
+    CoordinateError
+        If it is off the board.
+    """
+    return _read(board, point, False, config, scratch)
+
+
+def winning_moves(board: Board, point: Point, attacking: bool,
+                  config: ReadingConfig | None = None) -> dict[Point, Outcome]:
+    """Every first move that captures (``attacking``) or saves the string at
+    ``point``, with its outcome; each is read with the whole budget.
+
+    Raises
+    ------
+    NoStringError
+        If ``point`` is empty.
+    """
+    config = config if config is not None else ReadingConfig()
+    p = stone_index(board, point)
+    work = K.copy_state(board.state)
+    sc = new_scratch(board, config)
+    out = np.zeros(R.MAX_CAND, np.int32)
+    codes = np.zeros(R.MAX_CAND, np.int32)
+    n = R.winning_moves(work, sc, config.vector(), p, attacking, out, codes)
+    return {Point.from_padded(int(out[i]), board.size): Outcome(int(codes[i]))
+            for i in range(n)}

@@ -1,0 +1,185 @@
+"""Reference of :mod:`igo.tactics._reading_kernels`: the same minimax, written as
+two plain recursive functions over :class:`~igo.core.board.Board` copies.
+
+The rules it implements (so the kernel's result must equal it whenever both
+searches finish within their budgets; the order of the candidates, which only
+changes the move picked and the time spent, is not part of them):
+
+- attacker to move: a captured string is a ``WIN`` (for the defender to move after
+  it, a ``KO_B`` when it was a single stone taken by a ko capture and nobody is
+  komaster: GNU Go's convention); a string with more than
+  ``max_libs(depth)`` liberties (4 before ``depth4``, 3 before ``depth3``, else 2),
+  or more than one at the last ply, is a ``LOSE``; the candidates are the liberties
+  (in atari, the capture), the liberty of each attacker
+  string next to the target in atari and the liberty of each defender string in
+  atari next to such a string, and (two liberties or fewer, ``depth <
+  second_order``) the empty neighbours of the liberties;
+- defender to move: a string with more than ``max_libs(depth + 1)`` liberties, or
+  the last ply, is a ``WIN``; candidates: captures of attacker strings next to the
+  target in atari, the liberties, the liberties of attacker neighbours with exactly
+  two (target of at most ``chain2_libs`` liberties, ``depth < chain2``) or three
+  (also two liberties or fewer and ``depth < chain3``), and (two
+  liberties or fewer) the empty neighbours of the liberties (``depth < backfill``)
+  and the liberties of the own strings of at most three liberties that touch a
+  liberty (``depth < ally_defend``), and below the root a pass;
+- a move forbidden by the simple ko rule may be played as a conditional ko capture
+  when nobody is komaster; it makes the mover komaster below, and its line is worth
+  at most ``KO_B``; results back up by ``negate``; with ``ko_cap``, a ``WIN`` that
+  starts with a legal ko capture (a ko point is set), nobody komaster, is a
+  ``KO_A``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from igo.core.board import Board
+from igo.core.coords import Point
+from reference.tactics_board import (
+    is_ko_forbidden,
+    libs,
+    neighbour_strings,
+    neighbours,
+    try_move,
+)
+
+LOSE, WIN, KO_A, KO_B = 0, 1, 2, 3
+RANK = {LOSE: 0, KO_B: 1, KO_A: 2, WIN: 3}
+NEGATE = {LOSE: WIN, WIN: LOSE, KO_A: KO_B, KO_B: KO_A}
+
+
+class Exhausted(Exception):
+    """The reference ran out of its node budget."""
+
+
+@dataclass
+class Limits:
+    """The limits of :class:`igo.tactics.reading.ReadingConfig`."""
+
+    budget: int
+    max_depth: int
+    depth3: int
+    depth4: int
+    second_order: int
+    chain2: int
+    backfill: int
+    second_order3: int = 0
+    chain2_libs: int = 2
+    ally_attack: int = 0
+    ally_defend: int = 0
+    ko_cap: bool = False
+    attack_chain2: int = 0
+    chain3: int = 0
+    nodes: int = field(default=0)
+
+    def max_libs(self, depth: int) -> int:
+        return 4 if depth < self.depth4 else (3 if depth < self.depth3 else 2)
+
+
+def _second_order(board: Board, lib_set: set[Point]) -> set[Point]:
+    return {q for p in lib_set for q in neighbours(board, p) if board[q] == 0}
+
+
+def _ally_libs(board: Board, tgt: Point, lib_set: set[Point], most: int) -> set[Point]:
+    """Liberties of the other strings of the target's colour touching its liberties,
+    for those with at most ``most`` liberties."""
+    own = board[tgt]
+    mine = set(board.string_at(tgt))
+    out: set[Point] = set()
+    for p in lib_set:
+        for q in neighbours(board, p):
+            if board[q] == own and q not in mine:
+                ql = libs(board, q)
+                if len(ql) <= most:
+                    out |= ql
+    return out
+
+
+def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[Point]:
+    ls = libs(board, tgt)
+    out = set(ls)
+    for g in neighbour_strings(board, tgt):
+        stone = next(iter(g))
+        gl = libs(board, stone)
+        if len(gl) == 2 and depth < lim.attack_chain2:
+            out |= gl
+        if len(gl) == 1:
+            out |= gl
+            for o in neighbour_strings(board, stone):
+                ol = libs(board, next(iter(o)))
+                if len(ol) == 1:
+                    out |= ol
+    if (len(ls) <= 2 and depth < lim.second_order) or (
+            len(ls) == 3 and depth < lim.second_order3):
+        out |= _second_order(board, ls)
+    if len(ls) == 1 or (len(ls) == 2 and depth < lim.ally_attack):
+        out |= _ally_libs(board, tgt, ls, 2)
+    return out
+
+
+def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[Point]:
+    ls = libs(board, tgt)
+    out = set(ls)
+    for g in neighbour_strings(board, tgt):
+        gl = libs(board, next(iter(g)))
+        chain = len(ls) <= lim.chain2_libs and depth < lim.chain2
+        two = len(gl) == 2 and chain
+        three = len(gl) == 3 and chain and len(ls) <= 2 and depth < lim.chain3
+        if len(gl) == 1 or two or three:
+            out |= gl
+    if len(ls) <= 2 and depth < lim.backfill:
+        out |= _second_order(board, ls)
+    if len(ls) <= 2 and depth < lim.ally_defend:
+        out |= _ally_libs(board, tgt, ls, 3)
+    return out
+
+
+def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, depth: int,
+          komaster: int) -> int:
+    """Result for the side to move (GNU Go's codes)."""
+    lim.nodes += 1
+    if board[tgt] != 3 - att:
+        if not attacking and board.ko_point == tgt and komaster == 0:
+            return KO_B  # taken by a ko capture: the defender may retake after a threat
+        return WIN if attacking else LOSE
+    if lim.nodes > lim.budget:
+        raise Exhausted
+    nl = len(libs(board, tgt))
+    last = depth + 1 >= lim.max_depth
+    moves: list[Point | None]
+    if attacking:
+        if nl > lim.max_libs(depth) or (last and nl > 1):
+            return LOSE
+        moves = list(attack_candidates(board, tgt, lim, depth))
+    else:
+        if nl > lim.max_libs(depth + 1) or last:
+            return WIN
+        moves = list(defend_candidates(board, tgt, lim, depth))
+        if depth > 0:
+            moves.append(None)
+    mover = att if attacking else 3 - att
+    best = LOSE
+    for m in moves:
+        cond = m is not None and is_ko_forbidden(board, mover, m)
+        if cond and komaster != 0:
+            continue
+        after = try_move(board, mover, m, force_ko=cond)
+        if after is None:
+            continue
+        r = NEGATE[solve(after, tgt, att, not attacking, lim, depth + 1,
+                         mover if cond else komaster)]
+        if cond and r in (WIN, KO_A):
+            r = KO_B
+        elif (not cond and m is not None and r == WIN and lim.ko_cap and komaster == 0
+              and after.ko_point is not None):
+            r = KO_A  # won by a ko capture the opponent may retake after a threat
+        if RANK[r] > RANK[best]:
+            best = r
+    return best
+
+
+def read(board: Board, tgt: Point, attacking: bool, lim: Limits) -> int:
+    """Top-level question on the string at ``tgt`` (the attacker is the colour that
+    does not own it). Raises :class:`Exhausted` past the budget."""
+    att = 3 - int(board[tgt])
+    return solve(board, tgt, att, attacking, lim, 0, 0)

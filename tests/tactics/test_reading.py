@@ -1,0 +1,143 @@
+"""Bounded tactical reading (igo.tactics.reading) and two-liberty questions
+(igo.tactics.twolib): diagrams with known answers, ko results, errors, and the
+kernel against the plain reference (tests/reference/tactics_reading.py) on
+random positions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from igo.core.color import Color
+from igo.core.coords import Point
+from igo.core.diagram import from_diagram
+from igo.tactics.errors import LibertyCountError, NoStringError
+from igo.tactics.reading import Outcome, ReadingConfig, attack, defend, new_scratch
+from igo.tactics.twolib import attacks, defences
+from reference import tactics_reading as ref
+from reference.tactics_board import SIMPLE
+from tactics.positions import count, random_game, strings
+
+
+def board(text: str, to_play: Color = Color.BLACK):
+    return from_diagram(text, SIMPLE, to_play)
+
+
+def test_atari_is_captured() -> None:
+    b = board("""
+. . . . .
+. O . . .
+O X O . .
+. . . . .
+. . . . .""")
+    r = attack(b, Point(2, 1))
+    assert r.code is Outcome.WIN and r.move == Point(3, 1) and r.complete
+    assert r.gtp(5) == "1 B2"
+
+
+def test_ladder_is_read() -> None:
+    b = board("""
+. . . . . . . . .
+. . . . . . . . .
+. . O . . . . . .
+. O X . . . . . .
+. . . O . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .""")
+    r = attack(b, Point(3, 2))
+    assert r.code is Outcome.WIN and r.move in (Point(4, 2), Point(3, 3))
+
+
+def test_big_string_is_safe() -> None:
+    b = board("""
+. . . . .
+. X X . .
+. . . . .
+. . . . .
+. . . . .""")
+    assert attack(b, Point(1, 1)).code is Outcome.LOSE
+    d = defend(b, Point(1, 1))
+    assert d.code is Outcome.WIN and d.move is None and d.gtp(5) == "1 PASS"
+
+
+def test_ko_result() -> None:
+    # O (1, 1) is in atari; X takes it by a ko capture at (1, 2): GNU Go's "2 MOVE"
+    b = board("""
+. X O . .
+X O . O .
+. X O . .
+. . . . .
+. . . . .""")
+    r = attack(b, Point(1, 1))
+    assert (r.code, r.move, r.gtp(5)) == (Outcome.KO_A, Point(1, 2), "2 C4")
+    d = defend(b, Point(1, 1))
+    assert (d.code, d.move) == (Outcome.WIN, Point(1, 2))
+    plain = attack(b, Point(1, 1), replace(ReadingConfig(), ko_capture_is_ko=False))
+    assert plain.code is Outcome.KO_A  # taking a lone stone by ko is a ko either way
+
+
+def test_twolib_requires_two_liberties() -> None:
+    b = board(". . .\n. X .\n. . .")
+    with pytest.raises(LibertyCountError):
+        attacks(b, Point(1, 1))
+    with pytest.raises(NoStringError):
+        defences(b, Point(0, 0))
+    with pytest.raises(NoStringError):
+        attack(b, Point(0, 0))
+
+
+def test_twolib_defences_are_real() -> None:
+    b = board("""
+. . . . . .
+. . O . . .
+. O X . . .
+. . . O . .
+. . . . . .
+. . . . . .""")
+    for m in defences(b, Point(2, 2)):
+        after = b.copy()
+        after.play(Color.BLACK, m)
+        assert attack(after, Point(2, 2)).code != Outcome.WIN
+
+
+SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
+                      chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
+                      ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2)
+
+
+def _limits(c: ReadingConfig) -> ref.Limits:
+    return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
+                      c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
+                      c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([9, 13, 19]),
+       moves=st.integers(10, 80))
+def test_kernel_matches_reference_on_random_games(seed: int, size: int, moves: int) -> None:
+    b = random_game(size, moves, np.random.default_rng(seed))
+    for p in strings(b, 3):
+        for attacking in (True, False):
+            got = (attack if attacking else defend)(b, p, SMALL)
+            if not got.complete:
+                continue
+            try:
+                want = ref.read(b, p, attacking, _limits(replace(SMALL, node_budget=1_500)))
+            except ref.Exhausted:
+                continue
+            assert int(got.code) == want, (str(b), p, attacking)
+            count("reading")
+
+
+def test_scratch_is_reused_and_gives_the_same_answers() -> None:
+    b = random_game(13, 60, np.random.default_rng(7))
+    sc = new_scratch(b, ReadingConfig())
+    for p in strings(b, 3):
+        assert attack(b, p, None, sc) == attack(b, p)
+        assert defend(b, p, None, sc) == defend(b, p)
