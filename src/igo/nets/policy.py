@@ -6,8 +6,8 @@ encoded by the numba kernels of :mod:`igo.nets.encode`, the planes go through th
 pass only, as the Bradley-Terry model's :meth:`~igo.movepred.model.MoveModel.probabilities`.
 Results are cached by position (stones, the side to move, the ko point and the last
 moves, which are inputs of the net), so that a search or a review that asks twice pays
-once. Thread-safe: one lock around the net (PyTorch modules are not re-entrant under
-``inference_mode`` across threads for the same module's buffers).
+once. Thread-safe: one lock around the net, another around the cache, so that asking
+the cache never waits for an evaluation.
 
 The default net is ``src/igo/models/policy-19.pt`` (:func:`default_net_path`); without
 PyTorch or without the file, :func:`load_default_net` returns ``None`` and callers use
@@ -71,7 +71,10 @@ class NetPolicy:
         self.net = net.to(memory_format=torch.channels_last)
         self._cache: OrderedDict[tuple[Any, ...], np.ndarray] = OrderedDict()
         self._cache_size = cache_size
+        # two locks: the cache's, held for microseconds (a search asks it between its
+        # chunks of iterations), and the net's, held for a whole evaluation
         self._lock = threading.Lock()
+        self._net_lock = threading.Lock()
         self._wake = threading.Condition(self._lock)
         self._pending: OrderedDict[tuple[Any, ...], tuple[Board, Color]] = OrderedDict()
         self._worker: threading.Thread | None = None
@@ -169,7 +172,7 @@ class NetPolicy:
         mv = torch.from_numpy(np.concatenate([p.moves for p in positions]))
         hist = torch.from_numpy(np.concatenate([p.hist for p in positions]))
         tm = torch.from_numpy(np.concatenate([p.to_move for p in positions]))
-        with self._lock, torch.inference_mode():
+        with self._net_lock, torch.inference_mode():
             x = planes(st, mv, hist, tm, size).contiguous(memory_format=torch.channels_last)
             raw = self.net(x)
             self.evaluations += len(positions)
