@@ -73,12 +73,17 @@ class Encoded:
                        self.target[idx], self.to_move[idx], self.number[idx], self.game[idx])
 
 
+def _work_arrays(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Scratch arrays of the encoding kernels (liberties, marks, stamp, tactical)."""
+    a = (size + 2) ** 2
+    return (np.zeros(a, np.int32), np.zeros(a, np.int32), np.zeros(1, np.int64),
+            np.zeros(12, np.int64))
+
+
 def _scratch(size: int) -> tuple[CK.BoardState, np.ndarray, np.ndarray, np.ndarray,
                                  np.ndarray]:
-    a = (size + 2) ** 2
-    state = Board(size).state
-    return (CK.copy_state(state), np.zeros(a, np.int32), np.zeros(a, np.int32),
-            np.zeros(1, np.int64), np.zeros(12, np.int64))
+    """An empty board state to replay games on, and the work arrays."""
+    return (CK.copy_state(Board(size).state), *_work_arrays(size))
 
 
 def encode_board(board: Board, color: Color) -> Encoded:
@@ -86,7 +91,7 @@ def encode_board(board: Board, color: Color) -> Encoded:
     the board's moves)."""
     size = board.size
     n2 = size * size
-    _, libs, mark, stamp, scr = _scratch(size)
+    libs, mark, stamp, scr = _work_arrays(size)  # no board to build: ~0.3 ms saved
     stones = np.zeros((1, n2), np.uint8)
     moves = np.zeros((1, n2), np.uint8)
     K.encode_position(board.state, int(color), board.rules.suicide, stones[0],
