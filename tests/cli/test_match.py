@@ -228,3 +228,19 @@ def test_address_joins_a_local_cluster(tmp_path: Path, monkeypatch: pytest.Monke
     finally:
         head.communicate("", timeout=60)
     assert head.returncode == 0
+
+
+def test_bad_engine_options_are_said_before_any_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown search option or a damaged net file is an error about the player,
+    not a match whose games all fail."""
+    bad_net = tmp_path / "bad.pt"
+    bad_net.write_bytes(b"not a model")
+    for spec, said in (("igo:mcts:playouts=10,no_such_option=1", "no_such_option"),
+                       (f"igo:mcts:playouts=10,net={bad_net}", "not a readable model file")):
+        out = tmp_path / spec.split(",")[-1].split("=")[0]
+        assert main(["match", spec, "igo:random", "--games", "1", "--size", "5",
+                     "--out", str(out), "--quiet"]) == 1
+        err = capsys.readouterr().err
+        assert said in err and "games failed" not in err
+        assert not (out / "results.sqlite").exists()

@@ -221,6 +221,22 @@ def _yielding(enabled: bool) -> Iterator[None]:
         yield
 
 
+def _check_players(*specs: str) -> None:
+    """Make each igo player once before any game starts, so that a bad option or a
+    bad model file is said as such instead of as games that failed.
+
+    Raises
+    ------
+    PlayerSpecError
+        From :func:`igo.players.registry.make_player`.
+    """
+    from igo.players.registry import make_player
+
+    for spec in dict.fromkeys(specs):
+        if spec.strip().startswith("igo:"):
+            make_player(spec).close()
+
+
 def run(args: argparse.Namespace) -> int:
     """Play (or resume) the match and print its summary."""
     from igo.arena.config import MatchConfig
@@ -244,6 +260,7 @@ def run(args: argparse.Namespace) -> int:
         dead_stones=args.dead_stones, random_opening=args.random_opening, out_dir=out,
         move_timeout=args.move_timeout, **_clock_fields(args),
         **({"gnugo": args.gnugo} if args.gnugo else {}))
+    _check_players(config.black, config.white)
     sprt = (SprtConfig.parse(args.sprt, args.sprt_alpha, args.sprt_beta)
             if args.sprt else None)
     db = args.db or out / "results.sqlite"

@@ -48,8 +48,10 @@ from igo.core._kernels import (
     restore_state,
 )
 from igo.search import _tabu_kernels as TB
+from igo.search._moggy_kernels import MOGGY, MoggyScratch, moggy_move
 from igo.search._policy_kernels import LIGHT, heavy_move
 from igo.search._prior_kernels import PriorScratch, PriorTables, position_priors
+from igo.search._tactic_prior_kernels import ladder_priors
 from igo.search.tree import BANNED, CLAIMED, PRUNED, T_FULL, T_RECLAIM, T_USED, Tree
 
 # parameter indices
@@ -74,7 +76,13 @@ P_PASS_PRIOR = 17  # prior probability given to the pass
 P_TABU_MAX_TRIES = 18  # tries of a playout before tabu gives up (then the last try runs)
 P_TABU_KEY = 19  # what the lists hold: 0 the move played (paper Fig. 3), 1 the position
 P_VLOSS = 20  # virtual loss added to a node's visits while an iteration runs below it (0: none)
-N_PARAMS = 21
+P_ATARI = 21  # moggy policy: two-liberty step, nakade step, counter-capture only, ladder nodes
+P_NAKADE = 22
+P_CCAP = 23
+P_LADDER_BUDGET = 24
+P_LADDER_ESCAPE = 25  # prior factor of escapes from working ladders (1: not read)
+P_LADDER_ATARI = 26  # prior factor of ataris that start working ladders
+N_PARAMS = 27
 
 # counters
 S_ITER = 0
@@ -120,6 +128,7 @@ class Scratch(NamedTuple):
     own: np.ndarray  # float64[A]: sum of final owners (+1 Black, -1 White) at the root
     seen: np.ndarray  # uint64[2^k] (or empty): set of (leaf, position) keys for repeats
     rng: np.ndarray  # uint64[1]
+    moggy: MoggyScratch  # work arrays of the MOGGY policy
 
 
 @njit_noalloc
@@ -222,6 +231,11 @@ def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
         x.pri_pt[k] = p
         x.pri_p[k] = x.pri_p[m]
         k += 1
+    if prm[P_LADDER_ESCAPE] != 1.0 or prm[P_LADDER_ATARI] != 1.0:
+        ms = x.moggy
+        ladder_priors(s, ms.lad, ms.pts, ms.libs, c, x.pri_pt, x.pri_p, k,
+                      int(prm[P_LADDER_BUDGET]), prm[P_LADDER_ESCAPE], prm[P_LADDER_ATARI],
+                      suicide_ok)
     k += 1  # the pass
     cap = t.first.shape[0]
     used = -1
@@ -332,6 +346,10 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
     p_capture = prm[P_CAPTURE]
     p_pattern = prm[P_PATTERN]
     p_reject = prm[P_REJECT]
+    p_atari = prm[P_ATARI]
+    p_nakade = prm[P_NAKADE]
+    p_ccap = prm[P_CCAP]
+    ladder_budget = int(prm[P_LADDER_BUDGET])
     sl = -1
     if tabu_l > 0:
         sl = TB.acquire(pool, t.tslot, leaf)
@@ -353,6 +371,10 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
         for k in range(max_moves):
             if policy == LIGHT:  # a direct call the compiler can inline
                 p = random_sensible_move(s, cc, suicide_ok, x.rng)
+            elif policy == MOGGY:
+                p = moggy_move(s, x.moggy, cc, lastp, suicide_ok, x.rng, pat3, x.cand,
+                               p_capture, p_atari, p_nakade, p_pattern, p_reject, p_ccap,
+                               ladder_budget)
             else:
                 p = heavy_move(s, cc, lastp, suicide_ok, x.rng, pat3, x.cand, p_capture,
                                p_pattern, p_reject)

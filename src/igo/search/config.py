@@ -23,10 +23,11 @@ from typing import Any
 import numpy as np
 
 from igo.search import _kernels as K
+from igo.search._moggy_kernels import MOGGY
 from igo.search._policy_kernels import HEAVY, LIGHT
 from igo.search.tree import NODE_BYTES
 
-POLICIES = {"light": LIGHT, "heavy": HEAVY}
+POLICIES = {"light": LIGHT, "heavy": HEAVY, "moggy": MOGGY}
 
 #: The largest default memory budget of a search's trees (MB); the default is the
 #: smaller of this and a quarter of the machine's memory (:func:`default_tree_mb`).
@@ -75,10 +76,23 @@ class SearchConfig:
     pass_prior : float
         Prior probability of the pass.
     policy : str
-        Playout policy, ``light`` or ``heavy``.
+        Playout policy: ``light``, ``heavy`` or ``moggy`` (the heavy policy with
+        ladders, two-liberty tactics, nakade and a self-atari test on every move,
+        :mod:`igo.search._moggy_kernels`).
     p_capture, p_pattern, p_reject : float
-        Heavy policy: probabilities of trying captures/escapes, 3x3 patterns, and of
-        rejecting a self-atari of a string.
+        Heavy and moggy policies: probabilities of trying captures/escapes, 3x3
+        patterns, and of rejecting a self-atari (heavy: of a string; moggy: of a
+        single stone, a bad self-atari of a string being always refused).
+    p_atari, p_nakade, p_ccap : float
+        Moggy policy: probabilities of the two-liberty step, of the nakade step, and
+        of answering an own string in atari only by counter-capturing when it can.
+    ladder_budget : int
+        Nodes a ladder reading may take (moggy policy: before an escape is allowed,
+        0: escapes are never read; priors: before a move's prior is left alone).
+    ladder_escape, ladder_atari : float
+        Factors of the priors, at expansion, of escapes from working ladders and of
+        ataris that start working ladders (1.0: not read;
+        :mod:`igo.search._tactic_prior_kernels`).
     tabu : int
         Tabu list length ``L`` (0: no tabu).
     tabu_tenure : int
@@ -141,6 +155,12 @@ class SearchConfig:
     p_capture: float = 0.9
     p_pattern: float = 0.9
     p_reject: float = 0.9
+    p_atari: float = 1.0
+    p_nakade: float = 0.8
+    p_ccap: float = 0.4
+    ladder_budget: int = 200
+    ladder_escape: float = 1.0
+    ladder_atari: float = 1.0
     tabu: int = 0
     tabu_tenure: int = 0
     tabu_max_tries: int = 50
@@ -183,7 +203,11 @@ class SearchConfig:
         if not 0.05 <= self.reclaim_keep <= 0.95:
             raise ValueError(f"reclaim_keep must be between 0.05 and 0.95, "
                              f"got {self.reclaim_keep}")
-        for name in ("p_capture", "p_pattern", "p_reject"):
+        if self.ladder_escape < 0.0 or self.ladder_atari < 0.0:
+            raise ValueError("ladder_escape and ladder_atari must be >= 0")
+        if self.ladder_budget < 0:
+            raise ValueError(f"ladder_budget must be >= 0, got {self.ladder_budget}")
+        for name in ("p_capture", "p_pattern", "p_reject", "p_atari", "p_nakade", "p_ccap"):
             v = getattr(self, name)
             if not 0.0 <= v <= 1.0:
                 raise ValueError(f"{name} must be a probability, got {v}")
@@ -234,6 +258,12 @@ class SearchConfig:
         prm[K.P_TABU_MAX_TRIES] = self.tabu_max_tries
         prm[K.P_TABU_KEY] = 1.0 if self.tabu_key == "position" else 0.0
         prm[K.P_VLOSS] = self.virtual_loss if self.shared_tree else 0.0
+        prm[K.P_ATARI] = self.p_atari
+        prm[K.P_NAKADE] = self.p_nakade
+        prm[K.P_CCAP] = self.p_ccap
+        prm[K.P_LADDER_BUDGET] = self.ladder_budget
+        prm[K.P_LADDER_ESCAPE] = self.ladder_escape
+        prm[K.P_LADDER_ATARI] = self.ladder_atari
         return prm
 
     def with_options(self, **options: Any) -> SearchConfig:

@@ -45,6 +45,7 @@ from igo.search import _kernels as K
 from igo.search import _tabu_kernels as TB
 from igo.search import _tree_kernels as TK
 from igo.search import timecontrol as TC
+from igo.search._moggy_kernels import new_moggy_scratch
 from igo.search.config import STRONG, SearchConfig
 from igo.search.netprior import NetPriors
 from igo.search.patterns3 import pattern3_table
@@ -272,7 +273,8 @@ class _TreeWorker:
                            np.zeros(a, np.int8), np.zeros(a, np.int32),
                            np.zeros(a, np.int32), np.zeros(a, np.int64),
                            np.zeros(a, np.int64), np.zeros(a), np.zeros(a), seen,
-                           np.array([seed | 1], np.uint64))
+                           np.array([seed | 1], np.uint64),
+                           new_moggy_scratch(board.state))
         self.stats = np.zeros(K.N_STATS, np.int64)
         self.rate = 0.0  # iterations per second seen so far (sizes the chunks)
 

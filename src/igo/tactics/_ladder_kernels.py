@@ -21,9 +21,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from igo._jit import njit
+from igo._jit import njit_noalloc
 from igo.core._kernels import OK, BoardState, atari_point, check_move, place_checked
-from igo.tactics._string_kernels import Stack, add_unique, nb, pop, push, string_libs
+from igo.tactics._string_kernels import Stack, nb, pop, push, string_libs
 
 MAX_DEPTH = 120
 MAX_LCAND = 8
@@ -41,11 +41,23 @@ class LadderScratch(NamedTuple):
     info: np.ndarray  # int64[2]: nodes, 1 if the reading was cut short
 
 
-@njit
+@njit_noalloc
+def _add_row(cand: np.ndarray, d: int, n: int, p: int) -> int:
+    """Append ``p`` to row ``d`` of ``cand`` (``n`` points there) unless it is there or
+    the row is full; the new count."""
+    for i in range(n):
+        if cand[d, i] == p:
+            return n
+    if n < cand.shape[1]:
+        cand[d, n] = p
+        return n + 1
+    return n
+
+
+@njit_noalloc
 def _open_defender(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
     """Candidates of the defender (string of ``tgt`` in atari) at depth ``d``."""
     w = s.meta[0] + 2
-    cand = sc.cand[d]
     dfn = s.color[tgt]
     h = s.head[tgt]
     n = 0
@@ -56,17 +68,17 @@ def _open_defender(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
             if s.color[r] == 3 - dfn:
                 x = atari_point(s, s.head[r])
                 if x != 0:
-                    n = add_unique(cand, n, x)
+                    n = _add_row(sc.cand, d, n, x)
         q = s.nxt[q]
         if q == h:
             break
-    n = add_unique(cand, n, atari_point(s, h))
+    n = _add_row(sc.cand, d, n, atari_point(s, h))
     sc.n[d] = n
     sc.i[d] = 0
     sc.res[d] = 0
 
 
-@njit
+@njit_noalloc
 def _open_attacker(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
     """Candidates of the attacker (string of ``tgt`` with two liberties)."""
     n = string_libs(s, s.head[tgt], sc.libs, 2)
@@ -77,7 +89,7 @@ def _open_attacker(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
     sc.res[d] = 0
 
 
-@njit
+@njit_noalloc
 def _leaf_or_open(s: BoardState, sc: LadderScratch, tgt: int, att: int, d: int) -> int:
     """After a move, the node at depth ``d`` (defender to move when ``d`` is even):
     1 or 0 when its mover succeeds or fails at once, -1 when it was opened."""
@@ -95,7 +107,7 @@ def _leaf_or_open(s: BoardState, sc: LadderScratch, tgt: int, att: int, d: int) 
     return -1
 
 
-@njit
+@njit_noalloc
 def caught(s: BoardState, sc: LadderScratch, tgt: int, budget: int) -> bool:
     """True if the string of stone ``tgt`` (in atari, its owner to move) cannot
     escape the ladder. The state is left as it was; ``sc.info`` holds the nodes
@@ -135,7 +147,7 @@ def caught(s: BoardState, sc: LadderScratch, tgt: int, budget: int) -> bool:
             sc.res[d] = 1
 
 
-@njit
+@njit_noalloc
 def atari_caught(s: BoardState, sc: LadderScratch, p: int, att: int, tgt: int,
                  budget: int) -> bool:
     """True if ``att`` playing at empty ``p`` (legal) puts the string of ``tgt`` in
