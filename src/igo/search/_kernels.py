@@ -82,7 +82,8 @@ P_CCAP = 23
 P_LADDER_BUDGET = 24
 P_LADDER_ESCAPE = 25  # prior factor of escapes from working ladders (1: not read)
 P_LADDER_ATARI = 26  # prior factor of ataris that start working ladders
-N_PARAMS = 27
+P_DIST_RAVE = 27  # AMAF weight of early moves: 1 + D * (moves after) / (span) (0: all 1)
+N_PARAMS = 28
 
 # counters
 S_ITER = 0
@@ -119,6 +120,7 @@ class Scratch(NamedTuple):
     path: np.ndarray  # int64[depth]: nodes from the root
     seq: np.ndarray  # int64[len]: moves after the root (tree then playout)
     first_col: np.ndarray  # int8[A]: AMAF, colour that first played a point
+    first_at: np.ndarray  # int32[A]: AMAF, where in ``seq`` it was first played
     owner: np.ndarray  # int8[A]
     stack: np.ndarray  # int32[A]
     members: np.ndarray  # int32[A]
@@ -438,13 +440,15 @@ def _score(s: BoardState, komi: float, x: Scratch) -> float:
 
 @njit_noalloc
 def _backup(t: Tree, depth: int, root_color: int, z: float, x: Scratch, nseq: int,
-            amaf: bool, vloss: float) -> None:
+            amaf: bool, vloss: float, dist_rave: int) -> None:
     """Visits and wins along ``x.path[:depth + 1]``, then AMAF for their children.
 
     The mover into ``path[j]`` (j >= 1) is ``root_color`` for odd ``j``; ``seq[j - 1]``
     is that node's move; ``seq[depth:nseq]`` are the playout moves (0 = pass). The
     virtual loss ``vloss`` added to the visits of ``path[1:]`` on the way down becomes
-    one real visit."""
+    one real visit. With ``dist_rave`` > 0 an AMAF result weighs ``1 + dist_rave *
+    (nseq - first) // (nseq - j + 1)`` (``first``: where the move was first played,
+    ``j``: the node's depth), as Pachi's ``distance_rave``."""
     for j in range(depth + 1):
         node = x.path[j]
         mover = root_color if j % 2 == 1 else 3 - root_color
@@ -453,26 +457,33 @@ def _backup(t: Tree, depth: int, root_color: int, z: float, x: Scratch, nseq: in
     if not amaf:
         return
     fc = x.first_col
+    fa = x.first_at
     for i in range(nseq - 1, depth - 1, -1):
         p = x.seq[i]
         if p > 0:
             fc[p] = root_color if i % 2 == 0 else 3 - root_color
+            fa[p] = i
     for j in range(depth, -1, -1):
         if j < depth:
             p = x.seq[j]
             if p > 0:
                 fc[p] = root_color if j % 2 == 0 else 3 - root_color
+                fa[p] = j
         node = x.path[j]
         f = t.first[node]
         if f < 0:
             continue
         col = root_color if j % 2 == 0 else 3 - root_color
         r = z if col == BLACK else 1.0 - z
+        span = nseq - j + 1
         for i in range(f, f + t.nch[node]):
             m = t.move[i]
             if m > 0 and fc[m] == col:
-                t.RN[i] += 1.0
-                t.RW[i] += r
+                wgt = 1.0
+                if dist_rave > 0:  # Pachi's distance_rave: earlier moves weigh more
+                    wgt += float((dist_rave * (nseq - fa[m])) // span)
+                t.RN[i] += wgt
+                t.RW[i] += r * wgt
     for i in range(nseq):
         p = x.seq[i]
         if p > 0:
@@ -558,6 +569,6 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
             nseq = _playout(t, node, c, last, prm, pool, pat3, x, depth, stats)
             stats[S_PLAYOUTS] += 1
         z = _score(s, komi, x)
-        _backup(t, depth, root_color, z, x, nseq, amaf, vloss)
+        _backup(t, depth, root_color, z, x, nseq, amaf, vloss, int(prm[P_DIST_RAVE]))
         stats[S_ITER] += 1
     return n_iter

@@ -20,8 +20,9 @@ probability (a step with candidates returns one of them, chosen uniformly):
 4. *3x3 patterns* (``p_pattern``): MoGo's shapes around the last move.
 5. otherwise a random move that does not fill one's own eye.
 
-Every move the policy plays passes the *self-atari test*: a move that leaves its
-string with one liberty is classified (:func:`igo.tactics._selfatari_kernels.classify`)
+The moves of steps 4 and 5 pass the *self-atari test* (steps 1-3 are tactics that
+may sacrifice on purpose): a move that captures nothing and leaves its string with
+one liberty is classified (:func:`igo.tactics._selfatari_kernels.classify`)
 and a ``BAD`` one (not a throw-in, nakade or snapback) is refused: always when the
 string has two or more stones, with probability ``p_reject`` for a single stone.
 
@@ -182,9 +183,11 @@ def _legal(s: BoardState, p: int, c: int, suicide_ok: bool) -> bool:
 
 @njit_noalloc
 def _counter_captures(s: BoardState, h: int, c: int, suicide_ok: bool, cand: np.ndarray,
-                      n: int) -> int:
-    """Add the captures of opponent strings in atari that touch string ``h``."""
+                      n: int) -> tuple[int, bool]:
+    """Add the captures of opponent strings in atari that touch string ``h``; the new
+    count and whether there is any (some may have been candidates already)."""
     w = s.meta[0] + 2
+    found = False
     q = h
     while True:
         for k in range(4):
@@ -193,9 +196,10 @@ def _counter_captures(s: BoardState, h: int, c: int, suicide_ok: bool, cand: np.
                 x = atari_point(s, s.head[r])
                 if x != 0 and _legal(s, x, c, suicide_ok):
                     n = _add_new(cand, n, x)
+                    found = True
         q = s.nxt[q]
         if q == h:
-            return n
+            return n, found
 
 
 @njit_noalloc
@@ -208,9 +212,7 @@ def _atari_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bo
         if _legal(s, lib, c, suicide_ok):
             n = _add_new(cand, n, lib)
         return n
-    n0 = n
-    n = _counter_captures(s, h, c, suicide_ok, cand, n)
-    ccap = n > n0
+    n, ccap = _counter_captures(s, h, c, suicide_ok, cand, n)
     if ccap and rand_below(rng, 1000) < p_ccap * 1000:
         return n
     if not _legal(s, lib, c, suicide_ok) or liberties_after(s, lib, c) < 2:
@@ -254,7 +256,7 @@ def _atari_on(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bool,
               rng: np.ndarray, p_reject: float, cand: np.ndarray, n: int) -> int:
     """Add ``c``'s ataris of the opponent string ``h`` (two liberties) that are not bad
     self-ataris; none when the string has miai."""
-    nl = string_libs(s, h, ms.libs2, 2)
+    nl = string_libs(s, h, ms.libs2, 3)  # cap 3: "2" must mean exactly two
     if nl != 2:
         return n
     l0 = ms.libs2[0]

@@ -63,6 +63,10 @@ class SearchConfig:
     rave_equiv : float
         RAVE equivalence parameter (visits at which AMAF and real values weigh the
         same); 0 turns AMAF off.
+    rave_distance : int
+        AMAF weight of moves played soon after a node: ``1 + D * (moves after the
+        first play) // (moves after the node + 1)`` (Pachi's ``distance_rave``; 0:
+        every AMAF result weighs 1).
     fpu : float
         Value of a child with no visit and no prior experience.
     expand_threshold : int
@@ -145,6 +149,7 @@ class SearchConfig:
     c_ucb: float = 0.0
     c_puct: float = 0.0
     rave_equiv: float = 3000.0
+    rave_distance: int = 0
     fpu: float = 1.0
     expand_threshold: int = 4
     use_priors: bool = True
@@ -203,6 +208,8 @@ class SearchConfig:
         if not 0.05 <= self.reclaim_keep <= 0.95:
             raise ValueError(f"reclaim_keep must be between 0.05 and 0.95, "
                              f"got {self.reclaim_keep}")
+        if self.rave_distance < 0:
+            raise ValueError(f"rave_distance must be >= 0, got {self.rave_distance}")
         if self.ladder_escape < 0.0 or self.ladder_atari < 0.0:
             raise ValueError("ladder_escape and ladder_atari must be >= 0")
         if self.ladder_budget < 0:
@@ -264,6 +271,7 @@ class SearchConfig:
         prm[K.P_LADDER_BUDGET] = self.ladder_budget
         prm[K.P_LADDER_ESCAPE] = self.ladder_escape
         prm[K.P_LADDER_ATARI] = self.ladder_atari
+        prm[K.P_DIST_RAVE] = self.rave_distance
         return prm
 
     def with_options(self, **options: Any) -> SearchConfig:

@@ -270,6 +270,7 @@ class _TreeWorker:
         self.x = K.Scratch(CK.copy_state(board.state), CK.copy_state(board.state),
                            np.zeros(config.max_depth + 2, np.int64),
                            np.zeros(seq_len, np.int64), np.zeros(a, np.int8),
+                           np.zeros(a, np.int32),
                            np.zeros(a, np.int8), np.zeros(a, np.int32),
                            np.zeros(a, np.int32), np.zeros(a, np.int64),
                            np.zeros(a, np.int64), np.zeros(a), np.zeros(a), seen,
