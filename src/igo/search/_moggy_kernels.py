@@ -50,8 +50,9 @@ from igo.core._kernels import (
 )
 from igo.search._policy_kernels import _nb, _nb8, _patterns, liberties_after
 from igo.tactics._ladder_kernels import MAX_DEPTH, MAX_LCAND, LadderScratch, caught
-from igo.tactics._nakade_kernels import nakade_point
+from igo.tactics._nakade_kernels import MAX_SPACE, eye_space
 from igo.tactics._selfatari_kernels import BAD, classify
+from igo.tactics._shape_kernels import in_set, vital_point
 from igo.tactics._string_kernels import Stack, neighbour_heads, new_stack, string_libs
 
 MOGGY = 2
@@ -373,11 +374,13 @@ def _local_two_libs(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_
 @njit_noalloc
 def _nakade(s: BoardState, pts: np.ndarray, c: int, last: int, suicide_ok: bool) -> int:
     """The vital point of an eye space of the last mover's that touches its move (an
-    empty neighbour of the last move with none of ``c``'s stones beside it)."""
+    empty neighbour of the last move with none of ``c``'s stones beside it;
+    :func:`igo.tactics._nakade_kernels.nakade_point`, each region flooded once)."""
     w = s.meta[0] + 2
+    seen = 0  # points of the region flooded last (still in ``pts``)
     for k in range(4):
         q = _nb(last, k, w)
-        if s.color[q] != EMPTY:
+        if s.color[q] != EMPTY or in_set(pts, seen, q):
             continue
         mine = False
         for j in range(4):
@@ -385,7 +388,11 @@ def _nakade(s: BoardState, pts: np.ndarray, c: int, last: int, suicide_ok: bool)
                 mine = True
         if mine:
             continue
-        v = nakade_point(s, q, pts)
+        n, owner = eye_space(s, q, pts)
+        seen = n
+        if owner == 0 or n < 3 or n > MAX_SPACE:
+            continue
+        v = vital_point(pts, n, w)
         if v != 0 and _legal(s, v, c, suicide_ok):
             return v
     return 0
