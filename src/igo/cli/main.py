@@ -16,7 +16,7 @@ from igo.core.errors import IgoError
 
 # Sub-commands, in the order ``igo --help`` lists them.
 COMMANDS = ("demo", "gtp", "match", "elo", "evolve", "replay", "bench", "influence", "movepred",
-            "strength", "review", "tsumego", "timed")
+            "strength", "review", "tsumego", "timed", "tune")
 
 
 def build_parser() -> argparse.ArgumentParser:
