@@ -22,10 +22,11 @@ from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.search import _moggy_kernels as M
-from igo.search._tactic_prior_kernels import ladder_priors
+from igo.search._tactic_prior_kernels import ATARI, ESCAPE, ladder_priors
 from igo.search.config import SearchConfig, preset
 from igo.search.patterns3 import pattern3_table
 from igo.search.search import Search
+from igo.search.tree import LADDER_ESCAPE
 from igo.tactics._selfatari_kernels import BAD
 from igo.tactics._selfatari_kernels import classify as kernel_classify
 from reference import moggy as ref
@@ -415,10 +416,14 @@ def run_priors(board: Board, c: int, moves: list[Point], priors: np.ndarray,
     pts = np.array([0 if m is None else pad(m, board.size) for m in moves] + [0],
                    np.int64)
     out = np.append(priors.copy(), 0.5)
+    kinds = np.full(len(moves) + 1, 7, np.int32)
     n = ladder_priors(s, ms.lad, ms.pts, ms.libs, c, pts, out, len(moves), budget, escape,
-                      atari, False)
+                      atari, False, kinds)
     assert_unchanged(s, before)
-    assert out[-1] == 0.5  # nothing past n
+    assert out[-1] == 0.5 and kinds[-1] == 7  # nothing past n
+    for i in range(len(moves)):  # each scaled move says how, the others are 0
+        factor = {ESCAPE: escape, ATARI: atari}.get(int(kinds[i]), 1.0)
+        assert kinds[i] in (0, ESCAPE, ATARI) and out[i] == priors[i] * factor
     return out[:-1], n
 
 
@@ -496,3 +501,24 @@ def test_config_validation() -> None:
     for options in bad:
         with pytest.raises(ValueError):
             base.with_options(**options)
+
+
+def test_expansion_marks_and_scales_the_ladder_escape() -> None:
+    """A search on the ladder diagram, White to move: the root child that escapes is
+    marked :data:`LADDER_ESCAPE` and its prior is the move model's times the factor."""
+    b = board_of([*LADDER_BLACK, Point(5, 4)], [Point(4, 4)])
+    b.to_play = Color.WHITE
+    escape = pad(Point(4, 5), 9)
+    priors = {}
+    for factor in (1.0, 0.05):
+        cfg = preset("strong").with_options(ladder_escape=factor, ladder_atari=1.0,
+                                            tree_capacity=20_000)
+        search = Search(b, 7.0, cfg, seed=1)
+        t = search.trees()[0]
+        f, k = int(t.first[0]), int(t.nch[0])
+        kids = {int(t.move[i]): i for i in range(f, f + k)}
+        i = kids[escape]
+        priors[factor] = float(t.P[i])
+        marked = [m for m, j in kids.items() if t.flags[j] & LADDER_ESCAPE]
+        assert marked == ([] if factor == 1.0 else [escape])
+    assert priors[0.05] == pytest.approx(0.05 * priors[1.0])

@@ -18,7 +18,7 @@ from igo.search import _net_kernels as NK
 from igo.search._kernels import prior_rate
 from igo.search.config import STRONG
 from igo.search.search import Search
-from igo.search.tree import NET_PRIOR, Tree
+from igo.search.tree import LADDER_ATARI, LADDER_ESCAPE, NET_PRIOR, Tree
 from nets.helpers import random_games
 
 
@@ -79,6 +79,24 @@ def test_set_priors_renormalises_over_the_children_and_mixes() -> None:
     assert t.flags[0] & NET_PRIOR
     out = np.zeros(16, np.int64)
     assert 0 not in list(out[:NK.wanting_nodes(t, 1.0, out, np.zeros(4096, np.int64))])
+
+
+def test_set_priors_scales_the_ladder_moves_as_expansion_did() -> None:
+    """A child marked as an escape from a working ladder (or a ladder atari) gets the
+    net's prior scaled by the same factor; the others get it as it is."""
+    t = _searched(500).trees()[0]
+    f, k = int(t.first[0]), int(t.nch[0])
+    t.flags[f] |= LADDER_ESCAPE
+    t.flags[f + 1] |= LADDER_ATARI
+    probs = np.random.default_rng(2).random(82)
+    w = 11
+    mine = np.array([probs[81] if m == 0 else probs[(m // w - 1) * 9 + m % w - 1]
+                     for m in t.move[f:f + k]])
+    assert NK.set_priors(t, 0, probs, 9, 1.0, 0.25, 0.05, 3.0) == k
+    want = mine / mine.sum()
+    want[0] *= 0.05
+    want[1] *= 3.0
+    assert np.allclose(t.P[f:f + k], want)
 
 
 @pytest.fixture(scope="module")

@@ -51,8 +51,18 @@ from igo.search import _tabu_kernels as TB
 from igo.search._moggy_kernels import MOGGY, MoggyScratch, moggy_move
 from igo.search._policy_kernels import LIGHT, heavy_move
 from igo.search._prior_kernels import PriorScratch, PriorTables, position_priors
-from igo.search._tactic_prior_kernels import ladder_priors
-from igo.search.tree import BANNED, CLAIMED, PRUNED, T_FULL, T_RECLAIM, T_USED, Tree
+from igo.search._tactic_prior_kernels import ESCAPE, ladder_priors
+from igo.search.tree import (
+    BANNED,
+    CLAIMED,
+    LADDER_ATARI,
+    LADDER_ESCAPE,
+    PRUNED,
+    T_FULL,
+    T_RECLAIM,
+    T_USED,
+    Tree,
+)
 
 # parameter indices
 P_C_UCB = 0  # UCB1 exploration: mean + C * sqrt(ln N / n)
@@ -233,11 +243,12 @@ def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
         x.pri_pt[k] = p
         x.pri_p[k] = x.pri_p[m]
         k += 1
-    if prm[P_LADDER_ESCAPE] != 1.0 or prm[P_LADDER_ATARI] != 1.0:
+    ladders = prm[P_LADDER_ESCAPE] != 1.0 or prm[P_LADDER_ATARI] != 1.0
+    if ladders:
         ms = x.moggy
         ladder_priors(s, ms.lad, ms.pts, ms.libs, c, x.pri_pt, x.pri_p, k,
                       int(prm[P_LADDER_BUDGET]), prm[P_LADDER_ESCAPE], prm[P_LADDER_ATARI],
-                      suicide_ok)
+                      suicide_ok, ms.kinds)
     k += 1  # the pass
     cap = t.first.shape[0]
     used = -1
@@ -252,6 +263,8 @@ def expand(t: Tree, node: int, s: BoardState, c: int, prev1: int, prev2: int,
         return FULL
     for m in range(k - 1):
         _init_child(t, used + m, node, x.pri_pt[m], x.pri_p[m])
+        if ladders and x.moggy.kinds[m] != 0:
+            t.flags[used + m] = LADDER_ESCAPE if x.moggy.kinds[m] == ESCAPE else LADDER_ATARI
     _init_child(t, used + k - 1, node, 0, prm[P_PASS_PRIOR])
     for i in range(used, used + k):
         t.PR[i] = prior_rate(t.P[i], k, prm[P_PRIOR_SHARP])

@@ -67,6 +67,7 @@ class MoggyScratch(NamedTuple):
     libs2: np.ndarray  # int32[4]
     heads: np.ndarray  # int32[16]: strings already looked at
     nheads: np.ndarray  # int32[32]: strings touching one string
+    kinds: np.ndarray  # int32[A]: what the ladder priors found of each candidate
     lad: LadderScratch
 
 
@@ -78,7 +79,7 @@ def new_moggy_scratch(s: BoardState) -> MoggyScratch:
                         np.zeros(4, np.int32), np.zeros(2, np.int64))
     return MoggyScratch(new_stack(s, 2), np.zeros(16, np.int32), np.zeros(4, np.int32),
                         np.zeros(4, np.int32), np.zeros(16, np.int32), np.zeros(32, np.int32),
-                        lad)
+                        np.zeros(s.color.shape[0], np.int32), lad)
 
 
 @njit_inline

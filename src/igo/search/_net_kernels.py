@@ -13,7 +13,7 @@ import numpy as np
 
 from igo._jit import njit_noalloc
 from igo.search._kernels import prior_rate
-from igo.search.tree import NET_PRIOR, Tree
+from igo.search.tree import LADDER_ATARI, LADDER_ESCAPE, NET_PRIOR, Tree
 
 
 @njit_noalloc
@@ -66,11 +66,15 @@ def path_moves(t: Tree, node: int, out: np.ndarray) -> int:
 
 @njit_noalloc
 def set_priors(t: Tree, node: int, probs: np.ndarray, size: int, mix: float,
-               sharpness: float) -> int:
+               sharpness: float, escape_factor: float = 1.0,
+               atari_factor: float = 1.0) -> int:
     """Give the children of ``node`` the net's priors: ``probs`` is the net's output
-    (row-major points, then pass), renormalised over the children; ``mix`` is the
-    share of the net in the new prior (the rest is the prior the node had). Marks the
-    node :data:`NET_PRIOR`; returns the number of children (0 if it has none yet)."""
+    (row-major points, then pass), renormalised over the children, then scaled by
+    ``escape_factor`` or ``atari_factor`` for the children marked
+    :data:`LADDER_ESCAPE` or :data:`LADDER_ATARI` (as the move model's were at
+    expansion); ``mix`` is the share of the net in the new prior (the rest is the prior
+    the node had). Marks the node :data:`NET_PRIOR`; returns the number of children (0
+    if it has none yet)."""
     f = t.first[node]
     if f < 0:
         return 0
@@ -85,7 +89,12 @@ def set_priors(t: Tree, node: int, probs: np.ndarray, size: int, mix: float,
     for i in range(f, f + k):
         m = t.move[i]
         p = probs[size * size] if m == 0 else probs[(m // w - 1) * size + m % w - 1]
-        t.P[i] = mix * (p / z) + (1.0 - mix) * t.P[i]
+        p /= z
+        if t.flags[i] & LADDER_ESCAPE:
+            p *= escape_factor
+        elif t.flags[i] & LADDER_ATARI:
+            p *= atari_factor
+        t.P[i] = mix * p + (1.0 - mix) * t.P[i]
         t.PR[i] = prior_rate(t.P[i], k, sharpness)
     t.flags[node] = t.flags[node] | NET_PRIOR
     return k

@@ -26,6 +26,9 @@ from igo.search._policy_kernels import _nb
 from igo.tactics._ladder_kernels import LadderScratch, atari_caught, caught
 from igo.tactics._string_kernels import string_libs
 
+ESCAPE = 1
+ATARI = 2
+
 
 @njit_noalloc
 def _escape_caught(s: BoardState, lad: LadderScratch, pts: np.ndarray, p: int, c: int,
@@ -67,9 +70,13 @@ def _atari_ladder(s: BoardState, lad: LadderScratch, libs: np.ndarray, p: int, c
 @njit_noalloc
 def ladder_priors(s: BoardState, lad: LadderScratch, pts: np.ndarray, libs: np.ndarray,
                   c: int, moves: np.ndarray, priors: np.ndarray, n: int, budget: int,
-                  escape_factor: float, atari_factor: float, suicide_ok: bool) -> int:
+                  escape_factor: float, atari_factor: float, suicide_ok: bool,
+                  kinds: np.ndarray) -> int:
     """Scale the priors ``priors[:n]`` of ``c``'s moves ``moves[:n]`` (see the module);
-    returns the number of moves changed."""
+    ``kinds[:n]`` gets :data:`ESCAPE`, :data:`ATARI` or 0 for each; returns the number of
+    moves changed."""
+    for i in range(n):
+        kinds[i] = 0
     changed = 0
     any_atari = False
     size = s.meta[0]
@@ -91,8 +98,10 @@ def ladder_priors(s: BoardState, lad: LadderScratch, pts: np.ndarray, libs: np.n
             continue
         if _escape_caught(s, lad, pts, p, c, budget):
             priors[i] *= escape_factor
+            kinds[i] = ESCAPE
             changed += 1
         elif atari_factor != 1.0 and _atari_ladder(s, lad, libs, p, c, budget):
             priors[i] *= atari_factor
+            kinds[i] = ATARI
             changed += 1
     return changed

@@ -10,6 +10,8 @@ from igo._jit import njit
 from igo.search.tree import (
     BANNED,
     CLAIMED,
+    LADDER_ATARI,
+    LADDER_ESCAPE,
     NET_PRIOR,
     PRUNED,
     T_FULL,
@@ -18,6 +20,8 @@ from igo.search.tree import (
     T_USED,
     Tree,
 )
+
+LADDERS = LADDER_ESCAPE | LADDER_ATARI
 
 
 @njit
@@ -131,7 +135,7 @@ def compact(src: Tree, root: int, dst: Tree, keep: int) -> int:
             continue
         dst.first[d] = used
         dst.nch[d] = k
-        dst.flags[d] = (dst.flags[d] & (BANNED | NET_PRIOR)) | CLAIMED
+        dst.flags[d] = (dst.flags[d] & (BANNED | NET_PRIOR | LADDERS)) | CLAIMED
         for i in range(k):
             _copy_node(src, f + i, dst, used + i, d)
             queue_src[used + i] = f + i
@@ -179,7 +183,7 @@ def _copy_node(src: Tree, s: int, dst: Tree, d: int, parent: int) -> None:
     dst.parent[d] = parent
     # CLAIMED again only if its children are copied; PRUNED stays until re-expansion;
     # NET_PRIOR goes with the children's priors
-    dst.flags[d] = src.flags[s] & (BANNED | PRUNED | NET_PRIOR)
+    dst.flags[d] = src.flags[s] & (BANNED | PRUNED | NET_PRIOR | LADDERS)
     dst.N[d] = src.N[s]
     dst.W[d] = src.W[s]
     dst.RN[d] = src.RN[s]

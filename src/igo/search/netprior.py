@@ -39,8 +39,10 @@ class NetPriors:
     """The net beside one search (see the module docstring)."""
 
     def __init__(self, policy: NetPolicy, size: int, min_visits: int, mix: float,
-                 sharpness: float) -> None:
+                 sharpness: float, ladder_escape: float = 1.0,
+                 ladder_atari: float = 1.0) -> None:
         self.policy = policy
+        self.ladders = (float(ladder_escape), float(ladder_atari))
         self.size = size
         self.min_visits = float(max(1, min_visits))
         self.mix = float(mix)
@@ -78,7 +80,7 @@ class NetPriors:
                 probs = self.policy.cached_key(key)
                 if probs is not None:
                     done += NK.set_priors(t, node, probs, self.size, self.mix,
-                                          self.sharpness) > 0
+                                          self.sharpness, *self.ladders) > 0
                     continue
                 self.policy.request(pos, pos.to_play)
                 self._pending[(ti, node)] = (tuple(self._path[:k]), key)
@@ -100,7 +102,7 @@ class NetPriors:
             k = NK.path_moves(t, node, self._path)
             if k >= 0 and tuple(self._path[:k]) == path:
                 done += NK.set_priors(t, node, probs, self.size, self.mix,
-                                      self.sharpness) > 0
+                                      self.sharpness, *self.ladders) > 0
         return done
 
     @staticmethod

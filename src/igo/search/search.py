@@ -353,7 +353,8 @@ class Search:
 
         torch.set_num_threads(1)  # the net's thread beside the search's, one core each
         return NetPriors(load_net_policy(config.net), size, config.net_visits,
-                         config.net_mix, config.prior_sharpness)
+                         config.net_mix, config.prior_sharpness, config.ladder_escape,
+                         config.ladder_atari)
 
     # ------------------------------------------------------------------ position
 

@@ -11,7 +11,8 @@ the pseudo win rate it stands for (computed once, at expansion);
 :data:`CLAIMED` once a thread has begun expanding the node (it stays set after the
 expansion; threads that share a tree skip a claimed leaf instead of expanding it twice)
 and :data:`PRUNED` on a node whose children a reclaim dropped (it is expanded again at
-its next visit).
+its next visit); :data:`LADDER_ESCAPE` and :data:`LADDER_ATARI` mark moves whose prior the
+ladder reading scaled at expansion, so that the policy net's priors are scaled alike.
 
 The pool is bounded by memory, not grown: its arrays are allocated once, as anonymous
 memory maps (:func:`pool_array`), so the operating system commits their pages only as
@@ -36,6 +37,8 @@ BANNED = 1
 CLAIMED = 2
 PRUNED = 4
 NET_PRIOR = 8  # the children's priors are the policy net's (igo.search.netprior)
+LADDER_ESCAPE = 16  # the move escapes from a working ladder (igo.search._tactic_prior_kernels)
+LADDER_ATARI = 32  # the move starts a working ladder
 
 # meta indices
 T_USED = 0  # nodes in use
