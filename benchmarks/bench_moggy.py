@@ -24,8 +24,9 @@ from igo.search.config import preset
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 PACHI_RATE = re.compile(r"mcts [\d.]+s \((\d+) games/s")
-VARIANTS = {"heavy": {}, "moggy": {"policy": "moggy"},
-            "heavy+ladder priors": {"ladder_escape": 0.05, "ladder_atari": 3.0}}
+VARIANTS: dict[str, dict[str, str | float]] = {
+    "heavy": {}, "moggy": {"policy": "moggy"},
+    "heavy+ladder priors": {"ladder_escape": 0.05, "ladder_atari": 3.0}}
 
 
 def pachi_rate(pachi: str, size: int, playouts: int) -> float:
