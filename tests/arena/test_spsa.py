@@ -105,3 +105,9 @@ def test_igo_tune_runs_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture
                  "--games", "2", "--size", "5", "--out", str(tmp_path / "b"),
                  "--quiet"]) == 1
     assert "no_such" in capsys.readouterr().err
+
+
+def test_a_sweep_at_the_first_step_moves_by_the_perturbation() -> None:
+    cfg = config(seed=6)
+    t = cfg.update([20.0, 4.0], 0, 1.0)
+    assert np.allclose(np.abs(np.array(t) - [20.0, 4.0]), cfg.c_k(0))

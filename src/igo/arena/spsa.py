@@ -9,9 +9,10 @@ towards the side that won:
     theta_i += a_k * c_k,i * (2 * score - 1) * delta_i
 
 with ``score`` the perturbed-up engine's score (draws half) over the step's games,
-``c_k = c / (k + 1) ** gamma`` and ``a_k = a / (k + 1 + A) ** alpha`` (Spall's
-``alpha = 0.602``, ``gamma = 0.101``, ``A`` a tenth of the steps). With ``a = 1`` a
-step won 8-0 moves each parameter by its whole perturbation.
+``c_k = c / (k + 1) ** gamma`` and ``a_k = a ((1 + A) / (k + 1 + A)) ** alpha`` (Spall's
+``alpha = 0.602``, ``gamma = 0.101``, ``A`` a tenth of the steps; ``a_0 = a``). With
+``a = 1`` a first step won by every game moves each parameter by its whole
+perturbation.
 
 Everything that a step needs comes from ``(seed, k)``, so a run killed at any moment
 resumes where it stopped (:class:`SpsaState` is written after each step; the step's
@@ -120,8 +121,8 @@ class SpsaConfig:
         return np.array([p.step for p in self.params]) / (k + 1) ** self.gamma
 
     def a_k(self, k: int) -> float:
-        """Gain at step ``k``."""
-        return self.a / (k + 1 + self.stability) ** self.alpha
+        """Gain at step ``k`` (``a`` at the first step)."""
+        return self.a * ((1 + self.stability) / (k + 1 + self.stability)) ** self.alpha
 
     def delta(self, k: int) -> np.ndarray:
         """The signs of step ``k`` (from ``seed`` and ``k`` only)."""
