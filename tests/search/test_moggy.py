@@ -489,6 +489,23 @@ def test_search_with_the_moggy_policy(threads: int) -> None:
     assert board.is_legal(Color.BLACK, r.best.move)
 
 
+def test_moggy_moves_switches_to_heavy_after_n_playout_moves() -> None:
+    """``moggy_moves`` past any playout's length is the whole-playout policy (the same
+    search, move for move); 1 is another search; 0 playout moves of moggy is not heavy
+    (0 means all)."""
+    def run(**options: object) -> tuple[int, dict[str, int]]:
+        config = preset("strong").with_options(policy="moggy", **options)
+        r = Search(Board(9), 7.0, config, seed=3).run(playouts=400)
+        assert r.best is not None
+        return r.best.visits, dict(r.stats)
+
+    whole = run(moggy_moves=0)
+    assert run(moggy_moves=100_000) == whole
+    assert run(moggy_moves=1) != whole
+    with pytest.raises(ValueError, match="moggy_moves"):
+        preset("strong").with_options(moggy_moves=-1)
+
+
 def test_config_validation() -> None:
     assert SearchConfig(policy="moggy").policy == "moggy"
     base = preset("strong")

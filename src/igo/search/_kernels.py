@@ -93,7 +93,8 @@ P_LADDER_BUDGET = 24
 P_LADDER_ESCAPE = 25  # prior factor of escapes from working ladders (1: not read)
 P_LADDER_ATARI = 26  # prior factor of ataris that start working ladders
 P_DIST_RAVE = 27  # AMAF weight of early moves: 1 + D * (moves after) / (span) (0: all 1)
-N_PARAMS = 28
+P_MOGGY_MOVES = 28  # moggy policy: playout moves it plays, then heavy (0: all of them)
+N_PARAMS = 29
 
 # counters
 S_ITER = 0
@@ -365,6 +366,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
     p_nakade = prm[P_NAKADE]
     p_ccap = prm[P_CCAP]
     ladder_budget = int(prm[P_LADDER_BUDGET])
+    moggy_moves = int(prm[P_MOGGY_MOVES])
     sl = -1
     if tabu_l > 0:
         sl = TB.acquire(pool, t.tslot, leaf)
@@ -386,7 +388,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
         for k in range(max_moves):
             if policy == LIGHT:  # a direct call the compiler can inline
                 p = random_sensible_move(s, cc, suicide_ok, x.rng)
-            elif policy == MOGGY:
+            elif policy == MOGGY and (moggy_moves == 0 or k < moggy_moves):
                 p = moggy_move(s, x.moggy, cc, lastp, suicide_ok, x.rng, pat3, x.cand,
                                p_capture, p_atari, p_nakade, p_pattern, p_reject, p_ccap,
                                ladder_budget)

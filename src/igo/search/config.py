@@ -90,6 +90,10 @@ class SearchConfig:
     p_atari, p_nakade, p_ccap : float
         Moggy policy: probabilities of the two-liberty step, of the nakade step, and
         of answering an own string in atari only by counter-capturing when it can.
+    moggy_moves : int
+        Moggy policy: the first playout moves it plays, the rest of the playout being
+        the heavy policy's (0: the whole playout), to spend the tactics' cost where
+        the playout is still near the tree.
     ladder_budget : int
         Nodes a ladder reading may take (moggy policy: before an escape is allowed,
         0: escapes are never read; priors: before a move's prior is left alone).
@@ -164,6 +168,7 @@ class SearchConfig:
     p_nakade: float = 0.8
     p_ccap: float = 0.4
     ladder_budget: int = 200
+    moggy_moves: int = 0
     ladder_escape: float = 1.0
     ladder_atari: float = 1.0
     tabu: int = 0
@@ -208,6 +213,8 @@ class SearchConfig:
         if not 0.05 <= self.reclaim_keep <= 0.95:
             raise ValueError(f"reclaim_keep must be between 0.05 and 0.95, "
                              f"got {self.reclaim_keep}")
+        if self.moggy_moves < 0:
+            raise ValueError(f"moggy_moves must be >= 0, got {self.moggy_moves}")
         if self.rave_distance < 0:
             raise ValueError(f"rave_distance must be >= 0, got {self.rave_distance}")
         if self.ladder_escape < 0.0 or self.ladder_atari < 0.0:
@@ -272,6 +279,7 @@ class SearchConfig:
         prm[K.P_LADDER_ESCAPE] = self.ladder_escape
         prm[K.P_LADDER_ATARI] = self.ladder_atari
         prm[K.P_DIST_RAVE] = self.rave_distance
+        prm[K.P_MOGGY_MOVES] = self.moggy_moves
         return prm
 
     def with_options(self, **options: Any) -> SearchConfig:
