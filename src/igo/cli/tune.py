@@ -90,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
             score = (stats.first_wins + stats.draws / 2) / stats.games
             state.record(config, score, stats.games)
             save_state(state_file, config, state)
-            values = ", ".join(f"{k}={v}" for k, v in state.values(config).items())
+            values = ", ".join(f"{k}={v if isinstance(v, int) else f'{v:.4g}'}"
+                               for k, v in state.values(config).items())
             print(f"{time.strftime('%H:%M:%S')} step {state.k}/{config.steps}: score "
                   f"{score:.3f} in {time.monotonic() - start:.0f} s; {values}",
                   file=sys.stderr, flush=True)
