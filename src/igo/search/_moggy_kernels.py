@@ -53,7 +53,13 @@ from igo.tactics._ladder_kernels import MAX_DEPTH, MAX_LCAND, LadderScratch, cau
 from igo.tactics._nakade_kernels import MAX_SPACE, eye_space
 from igo.tactics._selfatari_kernels import BAD, classify
 from igo.tactics._shape_kernels import in_set, vital_point
-from igo.tactics._string_kernels import Stack, neighbour_heads, new_stack, string_libs
+from igo.tactics._string_kernels import (
+    Stack,
+    add_unique,
+    neighbour_heads,
+    new_stack,
+    string_libs,
+)
 
 MOGGY = 2
 
@@ -80,18 +86,6 @@ def new_moggy_scratch(s: BoardState) -> MoggyScratch:
     return MoggyScratch(new_stack(s, 2), np.zeros(16, np.int32), np.zeros(4, np.int32),
                         np.zeros(4, np.int32), np.zeros(16, np.int32), np.zeros(32, np.int32),
                         np.zeros(s.color.shape[0], np.int32), lad)
-
-
-@njit_inline
-def _add_new(cand: np.ndarray, n: int, p: int) -> int:
-    """Append ``p`` to the candidates unless it is there or the array is full."""
-    for i in range(n):
-        if cand[i] == p:
-            return n
-    if n < cand.shape[0]:
-        cand[n] = p
-        return n + 1
-    return n
 
 
 @njit_inline
@@ -154,7 +148,7 @@ def libs_after(s: BoardState, p: int, c: int, cap: int, out: np.ndarray) -> int:
         r = _nb(p, k, w)
         cr = s.color[r]
         if cr == EMPTY:
-            n = _add_new(out, n, r)
+            n = add_unique(out, n, r)
         elif cr == 3 - c and atari_point(s, s.head[r]) == p:
             return cap
     if n >= cap:
@@ -169,7 +163,7 @@ def libs_after(s: BoardState, p: int, c: int, cap: int, out: np.ndarray) -> int:
             for j in range(4):
                 x = _nb(q, j, w)
                 if x != p and s.color[x] == EMPTY:
-                    n = _add_new(out, n, x)
+                    n = add_unique(out, n, x)
                     if n >= cap:
                         return cap
             q = s.nxt[q]
@@ -197,7 +191,7 @@ def _counter_captures(s: BoardState, h: int, c: int, suicide_ok: bool, cand: np.
             if s.color[r] == 3 - c:
                 x = atari_point(s, s.head[r])
                 if x != 0 and _legal(s, x, c, suicide_ok):
-                    n = _add_new(cand, n, x)
+                    n = add_unique(cand, n, x)
                     found = True
         q = s.nxt[q]
         if q == h:
@@ -212,7 +206,7 @@ def _atari_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bo
     lib = atari_point(s, h)
     if s.color[h] != c:
         if _legal(s, lib, c, suicide_ok):
-            n = _add_new(cand, n, lib)
+            n = add_unique(cand, n, lib)
         return n
     n, ccap = _counter_captures(s, h, c, suicide_ok, cand, n)
     if ccap and rand_below(rng, 1000) < p_ccap * 1000:
@@ -222,7 +216,7 @@ def _atari_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bo
     if (not ccap and ladder_budget > 0 and libs_after(s, lib, c, 3, ms.pts) < 3
             and caught(s, ms.lad, h, ladder_budget)):
         return n
-    return _add_new(cand, n, lib)
+    return add_unique(cand, n, lib)
 
 
 @njit_noalloc
@@ -267,7 +261,7 @@ def _atari_on(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bool,
         return n
     for lib in (l0, l1):
         if _legal(s, lib, c, suicide_ok) and not bad_self_atari(s, ms, lib, c, rng, 1.0):
-            n = _add_new(cand, n, lib)
+            n = add_unique(cand, n, lib)
     return n
 
 
@@ -284,14 +278,14 @@ def _two_lib_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: 
     l1 = ms.libs[1]
     for lib in (l0, l1):
         if _legal(s, lib, c, suicide_ok) and libs_after(s, lib, c, 3, ms.pts) >= 3:
-            n = _add_new(cand, n, lib)
+            n = add_unique(cand, n, lib)
     m = neighbour_heads(s, h, ms.nheads)
     for i in range(m):  # capture or atari a string that holds it
         g = ms.nheads[i]
         x = atari_point(s, g)
         if x != 0:
             if _legal(s, x, c, suicide_ok):
-                n = _add_new(cand, n, x)
+                n = add_unique(cand, n, x)
         elif s.libs[g] <= 8:
             n = _atari_on(s, ms, g, c, suicide_ok, rng, p_reject, cand, n)
     return n
