@@ -517,25 +517,32 @@ def rand_below(rng: np.ndarray, n: int) -> int:
     return int(((r >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
+@njit_inline
+def set_aside(s: BoardState, i: int, tried: int) -> None:
+    """Swap the empty point at ``empties[i]`` with the one at ``empties[tried]``, so that
+    a random draw over ``empties[:tried]`` no longer meets it (the loops that draw
+    random moves and reject some keep the untried points in front)."""
+    empties = s.empties
+    p = empties[i]
+    last = empties[tried]
+    empties[i] = last
+    s.epos[last] = i
+    empties[tried] = p
+    s.epos[p] = tried
+
+
 @njit_noalloc
 def random_sensible_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray) -> int:
     """A uniformly random legal move of ``c`` that does not fill its own eye (padded
     index), or 0 if there is none. Simple ko is respected, superko is not."""
     tried = s.meta[M_N_EMPTY]
-    empties = s.empties
-    epos = s.epos
     while tried > 0:
         i = rand_below(rng, tried)
-        p = empties[i]
+        p = s.empties[i]
         if not is_eye(s, p, c) and check_move(s, p, c, suicide_ok) == OK:
             return p
-        # move the rejected point behind the window of candidates
         tried -= 1
-        last = empties[tried]
-        empties[i] = last
-        epos[last] = i
-        empties[tried] = p
-        epos[p] = tried
+        set_aside(s, i, tried)
     return 0
 
 

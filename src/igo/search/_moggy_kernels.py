@@ -47,6 +47,7 @@ from igo.core._kernels import (
     check_move,
     is_eye,
     rand_below,
+    set_aside,
 )
 from igo.search._policy_kernels import _nb, _nb8, _patterns, liberties_after
 from igo.tactics._ladder_kernels import MAX_DEPTH, MAX_LCAND, LadderScratch, caught
@@ -399,20 +400,14 @@ def _random_move(s: BoardState, ms: MoggyScratch, c: int, suicide_ok: bool,
     """A random move that is legal, fills no own eye and passes the self-atari test;
     0 (pass) if none."""
     tried = s.meta[1]
-    empties = s.empties
-    epos = s.epos
     while tried > 0:
         i = rand_below(rng, tried)
-        p = empties[i]
+        p = s.empties[i]
         if (not is_eye(s, p, c) and check_move(s, p, c, suicide_ok) == OK
                 and not bad_self_atari(s, ms, p, c, rng, p_reject)):
             return p
         tried -= 1
-        last = empties[tried]
-        empties[i] = last
-        epos[last] = i
-        empties[tried] = p
-        epos[p] = tried
+        set_aside(s, i, tried)
     return 0
 
 

@@ -33,6 +33,7 @@ from igo.core._kernels import (
     check_move,
     is_eye,
     rand_below,
+    set_aside,
 )
 
 LIGHT = 0
@@ -186,12 +187,10 @@ def _random_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray,
     """Random sensible move; a self-atari of a string (two or more stones after the
     move) is rejected with probability ``p_reject`` (then the next candidate)."""
     tried = s.meta[1]
-    empties = s.empties
-    epos = s.epos
     w = s.meta[0] + 2
     while tried > 0:
         i = rand_below(rng, tried)
-        p = empties[i]
+        p = s.empties[i]
         ok = not is_eye(s, p, c) and check_move(s, p, c, suicide_ok) == OK
         if ok and p_reject > 0.0:
             big = False  # the move joins a string: only then can it be rejected
@@ -203,11 +202,7 @@ def _random_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray,
         if ok:
             return p
         tried -= 1
-        last = empties[tried]
-        empties[i] = last
-        epos[last] = i
-        empties[tried] = p
-        epos[p] = tried
+        set_aside(s, i, tried)
     return 0
 
 
