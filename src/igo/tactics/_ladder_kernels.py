@@ -22,8 +22,8 @@ from typing import NamedTuple
 import numpy as np
 
 from igo._jit import njit_noalloc
-from igo.core._kernels import OK, BoardState, atari_point, check_move, place_checked
-from igo.tactics._string_kernels import Stack, nb, pop, push, string_libs
+from igo.core._kernels import OK, BoardState, atari_point, check_move
+from igo.tactics._string_kernels import Stack, nb, place_logged, pop, push, string_libs
 
 MAX_DEPTH = 120
 MAX_LCAND = 8
@@ -132,7 +132,7 @@ def caught(s: BoardState, sc: LadderScratch, tgt: int, budget: int) -> bool:
                     pop(sc.stk, d, s)
                 return False
             push(sc.stk, d, s)
-            place_checked(s, m, mover)
+            place_logged(sc.stk, s, m, mover)
             r = _leaf_or_open(s, sc, tgt, att, d + 1)
             if r < 0:
                 d += 1
@@ -153,7 +153,7 @@ def atari_caught(s: BoardState, sc: LadderScratch, p: int, att: int, tgt: int,
     """True if ``att`` playing at empty ``p`` (legal) puts the string of ``tgt`` in
     atari and it is then caught in a ladder."""
     push(sc.stk, MAX_DEPTH, s)
-    place_checked(s, p, att)
+    place_logged(sc.stk, s, p, att)
     ok = s.color[tgt] == 3 - att and atari_point(s, s.head[tgt]) != 0
     if ok:
         ok = caught(s, sc, tgt, budget)

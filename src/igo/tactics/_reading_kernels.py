@@ -51,13 +51,13 @@ from igo.core._kernels import (
     atari_point,
     check_move,
     pass_move,
-    place_checked,
 )
 from igo.tactics._string_kernels import (
     Stack,
     add_unique,
     nb,
     neighbour_heads,
+    place_logged,
     pop,
     push,
     string_libs,
@@ -294,7 +294,7 @@ def try_play(s: BoardState, sc: Scratch, m: int, mover: int, depth: int) -> int:
     if cond:
         s.meta[M_KO_POINT] = 0
         sc.info[I_KOMASTER] = mover
-    place_checked(s, m, mover)
+    place_logged(sc.stk, s, m, mover)
     if cond == 0 and s.meta[M_KO_POINT] != 0 and sc.info[I_KOMASTER] == EMPTY:
         return 2  # a legal ko capture: the opponent may retake after a threat
     return cond

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from igo._jit import njit_noalloc
-from igo.core._kernels import M_LAST_CAPTURED, BoardState, place_checked
-from igo.tactics._string_kernels import Stack, nb, pop, push, string_libs
+from igo.core._kernels import M_LAST_CAPTURED, BoardState
+from igo.tactics._string_kernels import Stack, nb, place_logged, pop, push, string_libs
 
 
 @njit_noalloc
@@ -47,7 +47,7 @@ def breaks_seki(s: BoardState, stk: Stack, p: int, c: int, libs: np.ndarray) -> 
     if not _shared_pair(s, p, c, libs):
         return False
     push(stk, 0, s)
-    place_checked(s, p, c)
+    place_logged(stk, s, p, c)
     bad = s.meta[M_LAST_CAPTURED] == 0 and string_libs(s, s.head[p], libs, 2) < 2
     pop(stk, 0, s)
     return bad

@@ -25,10 +25,9 @@ from igo.core._kernels import (
     BoardState,
     atari_point,
     check_move,
-    place_checked,
 )
 from igo.tactics._shape_kernels import in_set, killing_shape
-from igo.tactics._string_kernels import Stack, nb, pop, push, string_libs
+from igo.tactics._string_kernels import Stack, nb, place_logged, pop, push, string_libs
 
 NOT_SELF_ATARI = 0
 BAD = 1
@@ -46,7 +45,7 @@ def _after_capture(s: BoardState, lib: int, c: int, size: int, stk: Stack) -> in
     if st != OK:
         return THROW_IN  # the ko rule forbids the capture now
     push(stk, 1, s)
-    place_checked(s, lib, opp)
+    place_logged(stk, s, lib, opp)
     h = s.head[lib]
     x = atari_point(s, h)
     kind = BAD
@@ -113,7 +112,7 @@ def classify(s: BoardState, stk: Stack, p: int, c: int, pts: np.ndarray) -> int:
     """The kind of ``c``'s legal move at ``p`` (``NOT_SELF_ATARI`` … ``SNAPBACK``);
     the state is restored. ``stk`` holds 2 rows, ``pts`` at least 8 points."""
     push(stk, 0, s)
-    place_checked(s, p, c)
+    place_logged(stk, s, p, c)
     h = s.head[p]
     nl = string_libs(s, h, pts, 2)
     kind = NOT_SELF_ATARI

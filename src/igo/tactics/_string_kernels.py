@@ -6,79 +6,23 @@ string: its liberties (counted up to a cap, so that a big safe string costs litt
 the opponent strings that touch it, and which of those are in atari. The board
 state is :class:`igo.core._kernels.BoardState`; nothing here changes it.
 
-The reading kernels play moves with :func:`igo.core._kernels.play` and take them
-back by copying a saved state (:func:`push` / :func:`pop` on a :class:`Stack`): the
-core engine keeps no undo information, and a copy of a 19x19 state is about a
-microsecond, a small part of a reading node.
+The reading kernels play moves with :func:`place_logged` and take them back with
+:func:`push` / :func:`pop` on a :class:`Stack` (re-exported from
+:mod:`igo.core._undo_kernels`): a journal of the changed array elements, not a copy
+of the position (a 19x19 state is about 3,500 numbers; a move changes a few dozen).
 """
 
 from __future__ import annotations
-
-from typing import NamedTuple
 
 import numpy as np
 
 from igo._jit import njit_inline, njit_noalloc
 from igo.core._kernels import BLACK, EMPTY, WHITE, BoardState
-
-
-class Stack(NamedTuple):
-    """Saved board states, one row a depth (see :func:`new_stack`)."""
-
-    color: np.ndarray  # int8[D, A]
-    head: np.ndarray  # int32[D, A]
-    nxt: np.ndarray
-    libs: np.ndarray
-    lsq: np.ndarray  # int64[D, A]
-    gsize: np.ndarray
-    empties: np.ndarray
-    epos: np.ndarray
-    meta: np.ndarray  # int64[D, META_LEN]
-    hashv: np.ndarray  # uint64[D]
-
-
-def new_stack(s: BoardState, depth: int) -> Stack:
-    """A stack able to hold ``depth`` saved copies of states shaped like ``s``."""
-    a = s.color.shape[0]
-    return Stack(np.zeros((depth, a), np.int8), np.zeros((depth, a), np.int32),
-                 np.zeros((depth, a), np.int32), np.zeros((depth, a), np.int32),
-                 np.zeros((depth, a), np.int64), np.zeros((depth, a), np.int32),
-                 np.zeros((depth, a), np.int32), np.zeros((depth, a), np.int32),
-                 np.zeros((depth, s.meta.shape[0]), np.int64), np.zeros(depth, np.uint64))
-
-
-@njit_noalloc
-def push(stk: Stack, d: int, s: BoardState) -> None:
-    """Save ``s`` in row ``d`` of the stack."""
-    for i in range(s.color.shape[0]):
-        stk.color[d, i] = s.color[i]
-        stk.head[d, i] = s.head[i]
-        stk.nxt[d, i] = s.nxt[i]
-        stk.libs[d, i] = s.libs[i]
-        stk.lsq[d, i] = s.lsq[i]
-        stk.gsize[d, i] = s.gsize[i]
-        stk.empties[d, i] = s.empties[i]
-        stk.epos[d, i] = s.epos[i]
-    for i in range(s.meta.shape[0]):
-        stk.meta[d, i] = s.meta[i]
-    stk.hashv[d] = s.hashv[0]
-
-
-@njit_noalloc
-def pop(stk: Stack, d: int, s: BoardState) -> None:
-    """Restore ``s`` from row ``d`` of the stack (the row stays saved)."""
-    for i in range(s.color.shape[0]):
-        s.color[i] = stk.color[d, i]
-        s.head[i] = stk.head[d, i]
-        s.nxt[i] = stk.nxt[d, i]
-        s.libs[i] = stk.libs[d, i]
-        s.lsq[i] = stk.lsq[d, i]
-        s.gsize[i] = stk.gsize[d, i]
-        s.empties[i] = stk.empties[d, i]
-        s.epos[i] = stk.epos[d, i]
-    for i in range(s.meta.shape[0]):
-        s.meta[i] = stk.meta[d, i]
-    s.hashv[0] = stk.hashv[d]
+from igo.core._undo_kernels import Stack as Stack
+from igo.core._undo_kernels import new_stack as new_stack
+from igo.core._undo_kernels import place_logged as place_logged
+from igo.core._undo_kernels import pop as pop
+from igo.core._undo_kernels import push as push
 
 
 @njit_inline

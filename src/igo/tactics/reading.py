@@ -29,6 +29,7 @@ from enum import IntEnum
 import numpy as np
 
 from igo.core import _kernels as K
+from igo.core._undo_kernels import journal_capacity
 from igo.core.board import Board
 from igo.core.coords import Point
 from igo.tactics import _reading_kernels as R
@@ -179,8 +180,9 @@ def _read(board: Board, point: Point, attacking: bool, config: ReadingConfig | N
 
 def _scratch(board: Board, config: ReadingConfig, scratch: R.Scratch | None) -> R.Scratch:
     """``scratch`` when it fits the board and the depth, else new work arrays."""
-    if (scratch is not None and scratch.stk.color.shape[1] == board.state.color.shape[0]
-            and scratch.best.shape[0] >= config.max_depth + 2):
+    if (scratch is not None and scratch.best.shape[0] >= config.max_depth + 2
+            and scratch.stk.which.shape[0]
+            >= journal_capacity(board.state.color.shape[0], scratch.stk.mark.shape[0])):
         return scratch
     return new_scratch(board, config)
 
