@@ -23,3 +23,18 @@ def test_stale_cache_is_dropped_when_a_kernel_source_changes(tmp_path: Path) -> 
     kernel.write_text("def f(): return 2\n")
     assert kernel_sources_digest(pkg) != before
     assert drop_stale_cache(pkg) == 1 and not cached.exists()
+
+
+def test_kernels_outside_the_package_are_not_cached_on_disk() -> None:
+    """A benchmark's kernel cached beside the benchmark would keep old copies of
+    igo's kernels that drop_stale_cache never sees."""
+    from igo import _jit
+    from igo.core import _kernels
+
+    def outside() -> int:
+        return 1
+
+    outside.__module__ = "bench_something"
+    assert _jit.options_for(outside)["cache"] is False
+    assert _jit.options_for(_kernels.play.py_func)["cache"] is True
+    assert _jit.options_for(outside, inline="always")["inline"] == "always"

@@ -73,9 +73,19 @@ OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "fastmath": False,
                            "error_model": "numpy"}
 
 
+def options_for(func: Callable[..., Any], **extra: Any) -> dict[str, Any]:
+    """igo's numba options for ``func``. A kernel defined outside igo's package (a
+    benchmark's or a test's loop over igo's kernels) is compiled without the disk
+    cache: its cache would sit outside igo's ``__pycache__`` folders, where
+    :func:`drop_stale_cache` cannot see it, and keep the machine code of igo's
+    kernels as they were when it was written (a benchmark would time old code)."""
+    inside = getattr(func, "__module__", "").split(".")[0] == _PACKAGE.name
+    return {**OPTIONS, **extra, "cache": inside}
+
+
 def njit(func: F) -> F:
     """Compile ``func`` with igo's standard numba options."""
-    return cast(F, numba.njit(**OPTIONS)(func))
+    return cast(F, numba.njit(**options_for(func))(func))
 
 
 def njit_noalloc(func: F) -> F:
@@ -87,7 +97,7 @@ def njit_noalloc(func: F) -> F:
     the work of a legality test. A kernel compiled this way fails to compile if it
     allocates, so the option cannot silently produce wrong code.
     """
-    options = {**OPTIONS, "_nrt": False}  # private numba option, absent from its stubs
+    options = options_for(func, _nrt=False)  # private numba option, absent from its stubs
     return cast(F, numba.njit(**options)(func))
 
 
@@ -95,5 +105,5 @@ def njit_inline(func: F) -> F:
     """:func:`njit_noalloc` for small kernels on the hottest paths (a board move, a
     legality test): numba inlines them into their callers at compile time, so a
     call does not pass every array of a board state as separate arguments."""
-    options = {**OPTIONS, "_nrt": False, "inline": "always"}
+    options = options_for(func, _nrt=False, inline="always")
     return cast(F, numba.njit(**options)(func))
