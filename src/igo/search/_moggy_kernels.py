@@ -251,13 +251,19 @@ def _miai(s: BoardState, h: int, c: int, l0: int, l1: int) -> bool:
 @njit_noalloc
 def _atari_on(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bool,
               rng: np.ndarray, p_reject: float, cand: np.ndarray, n: int) -> int:
-    """Add ``c``'s ataris of the opponent string ``h`` (two liberties) that are not bad
-    self-ataris; none when the string has miai."""
+    """Add ``c``'s ataris of the opponent string ``h`` if it has exactly two
+    liberties (:func:`_atari_on_libs`)."""
     nl = string_libs(s, h, ms.libs2, 3)  # cap 3: "2" must mean exactly two
     if nl != 2:
         return n
-    l0 = ms.libs2[0]
-    l1 = ms.libs2[1]
+    return _atari_on_libs(s, ms, h, c, ms.libs2[0], ms.libs2[1], suicide_ok, rng, cand, n)
+
+
+@njit_noalloc
+def _atari_on_libs(s: BoardState, ms: MoggyScratch, h: int, c: int, l0: int, l1: int,
+                   suicide_ok: bool, rng: np.ndarray, cand: np.ndarray, n: int) -> int:
+    """Add ``c``'s ataris of the opponent string ``h`` (liberties ``l0``, ``l1``) that
+    are not bad self-ataris; none when the string has miai."""
     if _miai(s, h, 3 - c, l0, l1):
         return n
     for lib in (l0, l1):
@@ -267,16 +273,13 @@ def _atari_on(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bool,
 
 
 @njit_noalloc
-def _two_lib_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bool,
-                   rng: np.ndarray, p_reject: float, cand: np.ndarray, n: int) -> int:
-    """Candidates for the string ``h`` with two liberties, ``c`` to move (step 2)."""
+def _two_lib_check(s: BoardState, ms: MoggyScratch, h: int, c: int, l0: int, l1: int,
+                   suicide_ok: bool, rng: np.ndarray, p_reject: float, cand: np.ndarray,
+                   n: int) -> int:
+    """Candidates for the string ``h`` with the two liberties ``l0``, ``l1``, ``c`` to
+    move (step 2)."""
     if s.color[h] != c:
-        return _atari_on(s, ms, h, c, suicide_ok, rng, p_reject, cand, n)
-    nl = string_libs(s, h, ms.libs, 2)
-    if nl != 2:
-        return n
-    l0 = ms.libs[0]
-    l1 = ms.libs[1]
+        return _atari_on_libs(s, ms, h, c, l0, l1, suicide_ok, rng, cand, n)
     for lib in (l0, l1):
         if _legal(s, lib, c, suicide_ok) and libs_after(s, lib, c, 3, ms.pts) >= 3:
             n = add_unique(cand, n, lib)
@@ -344,6 +347,18 @@ def _local_ataris(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok
     return n, force
 
 
+@njit_inline
+def _big_own_atari(s: BoardState, c: int, last: int) -> bool:
+    """Whether one of ``c``'s strings of 3+ stones next to the last move (or the last
+    move's own string) is in atari: then step 1 is always tried."""
+    w = s.meta[0] + 2
+    for k in range(5):
+        q = last if k == 4 else _nb(last, k, w)
+        if s.color[q] == c and s.gsize[s.head[q]] >= 3 and atari_point(s, s.head[q]) != 0:
+            return True
+    return False
+
+
 @njit_noalloc
 def _local_two_libs(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: bool,
                     rng: np.ndarray, p_reject: float, cand: np.ndarray) -> int:
@@ -363,7 +378,8 @@ def _local_two_libs(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_
         dup, m = _seen_head(ms, m, h)
         if dup or string_libs(s, h, ms.libs, 3) != 2:
             continue
-        n = _two_lib_check(s, ms, h, c, suicide_ok, rng, p_reject, cand, n)
+        n = _two_lib_check(s, ms, h, c, ms.libs[0], ms.libs[1], suicide_ok, rng, p_reject,
+                           cand, n)
     return n
 
 
@@ -418,12 +434,14 @@ def moggy_move(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: b
                p_ccap: float, ladder_budget: int) -> int:
     """The ``MOGGY`` policy's move for ``c`` (padded point, 0 = pass)."""
     if last > 0 and p_capture > 0.0:
-        n, force = _local_ataris(s, ms, c, last, suicide_ok, rng, p_ccap, ladder_budget,
-                                 cand)
-        if n > 0 and (force or rand_below(rng, 1000) < p_capture * 1000):
-            p = _pick(s, ms, c, cand, n, rng, p_reject, False)
-            if p != 0:
-                return p
+        go = rand_below(rng, 1000) < p_capture * 1000  # before the (ladder) reading
+        if go or _big_own_atari(s, c, last):
+            n, force = _local_ataris(s, ms, c, last, suicide_ok, rng, p_ccap,
+                                     ladder_budget, cand)
+            if n > 0 and (go or force):
+                p = _pick(s, ms, c, cand, n, rng, p_reject, False)
+                if p != 0:
+                    return p
     if last > 0:
         if rand_below(rng, 1000) < p_atari * 1000:
             n = _local_two_libs(s, ms, c, last, suicide_ok, rng, p_reject, cand)
