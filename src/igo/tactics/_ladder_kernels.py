@@ -22,8 +22,16 @@ from typing import NamedTuple
 import numpy as np
 
 from igo._jit import njit_noalloc
-from igo.core._kernels import EMPTY, OK, BoardState, atari_point, check_move
-from igo.tactics._string_kernels import Stack, nb, place_logged, pop, push, string_libs
+from igo.core._kernels import OK, BoardState, atari_point, check_move
+from igo.tactics._string_kernels import (
+    Stack,
+    empty_neighbours,
+    nb,
+    place_logged,
+    pop,
+    push,
+    string_libs,
+)
 
 MAX_DEPTH = 120
 MAX_LCAND = 8
@@ -79,16 +87,6 @@ def _open_defender(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
 
 
 @njit_noalloc
-def _empty_nbs(s: BoardState, p: int) -> int:
-    w = s.meta[0] + 2
-    n = 0
-    for k in range(4):
-        if s.color[nb(p, k, w)] == EMPTY:
-            n += 1
-    return n
-
-
-@njit_noalloc
 def _open_attacker(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
     """Candidates of the attacker (string of ``tgt`` with two liberties): first the
     atari that leaves the defender the liberty with fewer empty neighbours to extend
@@ -97,7 +95,7 @@ def _open_attacker(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
     n = string_libs(s, s.head[tgt], sc.libs, 2)
     for j in range(n):
         sc.cand[d, j] = sc.libs[j]
-    if n == 2 and _empty_nbs(s, sc.libs[1]) > _empty_nbs(s, sc.libs[0]):
+    if n == 2 and empty_neighbours(s, sc.libs[1]) > empty_neighbours(s, sc.libs[0]):
         sc.cand[d, 0] = sc.libs[1]
         sc.cand[d, 1] = sc.libs[0]
     sc.n[d] = n

@@ -55,6 +55,7 @@ from igo.core._kernels import (
 from igo.tactics._string_kernels import (
     Stack,
     add_unique,
+    empty_neighbours,
     nb,
     neighbour_heads,
     place_logged,
@@ -133,17 +134,6 @@ def max_libs(cfg: np.ndarray, depth: int) -> int:
     if depth < cfg[C_DEPTH3]:
         return 3
     return 2
-
-
-@njit
-def empty_neighbours(s: BoardState, p: int) -> int:
-    """Number of empty orthogonal neighbours of ``p``."""
-    w = s.meta[0] + 2
-    n = 0
-    for k in range(4):
-        if s.color[nb(p, k, w)] == EMPTY:
-            n += 1
-    return n
 
 
 @njit

@@ -38,6 +38,17 @@ def is_stone(c: int) -> bool:
 
 
 @njit_noalloc
+def empty_neighbours(s: BoardState, p: int) -> int:
+    """Number of empty orthogonal neighbours of ``p``."""
+    w = s.meta[0] + 2
+    n = 0
+    for k in range(4):
+        if s.color[nb(p, k, w)] == EMPTY:
+            n += 1
+    return n
+
+
+@njit_noalloc
 def add_unique(out: np.ndarray, n: int, p: int) -> int:
     """Append ``p`` to ``out[:n]`` unless it is there or the array is full; the new n."""
     for i in range(n):
