@@ -5,7 +5,6 @@ games (captures, merges, kos, suicides where allowed) and along deep random line
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -104,8 +103,3 @@ def test_capacity_holds_a_full_board_captured_move_by_move() -> None:
     U.pop(stk, 0, s)
     assert_same(s, before)
 
-
-@pytest.mark.parametrize("size", [9, 19])
-def test_capacity_bound_formula(size: int) -> None:
-    a = (size + 2) ** 2
-    assert U.journal_capacity(a, 10) == 10 * (a + 48) + 14 * (a + 10) + 64
