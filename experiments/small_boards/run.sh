@@ -10,16 +10,18 @@ LEVEL=${5:-1}; OPEN=${6:-4}
 MOVES="$((OPEN + 1))-1000"
 IGO=${IGO:-.venv/bin/igo}
 GNUGO=${GNUGO:-/usr/games/gnugo}
-ENGINE="gtp:$GNUGO --mode gtp --level $LEVEL"
+# ENGINE (any igo match engine) replaces GNU Go; TAG names its matches.
+ENGINE=${ENGINE:-"gtp:$GNUGO --mode gtp --level $LEVEL"}
+TAG=${TAG:-"gnugo-l$LEVEL"}
 W="$WORK/$SIZE"
 mkdir -p "$W/results"
 # 1. games: GNU Go against itself after OPEN random moves, train and test sets from
 #    separate matches (seeds differ), SGF files in $W/train and $W/test
 $IGO match "$ENGINE" "$ENGINE" --size "$SIZE" --games "$NTRAIN" --out "$W/train" \
-    --db "$W/matches.sqlite" --name "gnugo-l$LEVEL-selfplay-$SIZE-train" --seed 0 \
+    --db "$W/matches.sqlite" --name "$TAG-selfplay-$SIZE-train" --seed 0 \
     --random-opening "$OPEN" --workers "${WORKERS:-2}" --quiet --json > "$W/results/train-match.json"
 $IGO match "$ENGINE" "$ENGINE" --size "$SIZE" --games "$NTEST" --out "$W/test" \
-    --db "$W/matches.sqlite" --name "gnugo-l$LEVEL-selfplay-$SIZE-test" --seed 1000000 \
+    --db "$W/matches.sqlite" --name "$TAG-selfplay-$SIZE-test" --seed 1000000 \
     --random-opening "$OPEN" --workers "${WORKERS:-2}" --quiet --json > "$W/results/test-match.json"
 # 2. the model: every move after the opening, all feature groups
 [ -f "$W/movepred-$SIZE.npz" ] || $IGO movepred train --data "$W/train" --size "$SIZE" \

@@ -110,7 +110,7 @@ def _neighbour_strings(board: Board, q: Point) -> list[Point]:
 
 
 def step1(board: Board, color: int, last: Point, ccap_only: bool,
-          ladder_budget: int) -> tuple[set[Point], bool]:
+          ladder_budget: int, ladder_middle: bool = True) -> tuple[set[Point], bool]:
     """Step 1's candidates and whether an own string of 3+ stones in atari is among
     the strings looked at."""
     cand: set[Point] = set()
@@ -136,7 +136,9 @@ def step1(board: Board, color: int, last: Point, ccap_only: bool,
             continue
         if not legal(board, color, lib) or libs_after(board, lib, color, 2) < 2:
             continue
-        if (not ccs and ladder_budget > 0 and libs_after(board, lib, color, 3) < 3
+        on_edge = min(lib.row, lib.col) == 0 or max(lib.row, lib.col) == board.size - 1
+        if (not ccs and ladder_budget > 0 and (ladder_middle or on_edge)
+                and libs_after(board, lib, color, 3) < 3
                 and ladder.caught(board, q, ladder_budget)):
             continue
         cand.add(lib)

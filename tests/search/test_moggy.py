@@ -176,7 +176,7 @@ def test_step1_matches_reference_without_ladders(ccap_only: bool) -> None:
         cand = np.zeros(s.color.shape[0], np.int64)
         c = int(board.to_play)
         n, force = M._local_ataris(s, ms, c, pad(last, board.size), False, rng,
-                                   1.0 if ccap_only else 0.0, 0, cand)
+                                   1.0 if ccap_only else 0.0, 0, True, cand)
         want, want_force = ref.step1(board, c, last, ccap_only, 0)
         assert cand_set(cand, n, board.size) == want, (str(board), last)
         assert force == want_force
@@ -185,9 +185,11 @@ def test_step1_matches_reference_without_ladders(ccap_only: bool) -> None:
     assert found["some"] >= 40 and found["force"] >= 3, found
 
 
-def test_step1_matches_reference_with_ladders() -> None:
+@pytest.mark.parametrize("middle", [True, False])
+def test_step1_matches_reference_with_ladders(middle: bool) -> None:
     """Escapes from strings caught in a ladder are left out (reading both with the
-    same node budget; positions where the reference runs out are skipped)."""
+    same node budget; positions where the reference runs out are skipped); with
+    ``middle`` off, only ladders whose liberty is on the first line are read."""
     rng = np.array([6], np.uint64)
     compared = 0
     cut = 0
@@ -197,11 +199,11 @@ def test_step1_matches_reference_with_ladders() -> None:
         cand = np.zeros(s.color.shape[0], np.int64)
         c = int(board.to_play)
         try:
-            want, want_force = ref.step1(board, c, last, False, BUDGET)
+            want, want_force = ref.step1(board, c, last, False, BUDGET, middle)
         except ladder.Exhausted:
             continue
         n, force = M._local_ataris(s, ms, c, pad(last, board.size), False, rng, 0.0, BUDGET,
-                                   cand)
+                                   middle, cand)
         assert cand_set(cand, n, board.size) == want, (str(board), last)
         assert force == want_force
         assert_unchanged(s, before)
@@ -338,11 +340,13 @@ def test_each_step_plays_its_candidates() -> None:
 LADDER_BLACK = [Point(3, 4), Point(4, 3), Point(5, 5)]
 
 
-def step1_of(board: Board, c: int, last: Point, p_ccap: float, budget: int) -> set[Point]:
+def step1_of(board: Board, c: int, last: Point, p_ccap: float, budget: int,
+             middle: bool = True) -> set[Point]:
     s, ms = kernel_state(board)
     cand = np.zeros(s.color.shape[0], np.int64)
     rng = np.array([3], np.uint64)
-    n, _ = M._local_ataris(s, ms, c, pad(last, board.size), False, rng, p_ccap, budget, cand)
+    n, _ = M._local_ataris(s, ms, c, pad(last, board.size), False, rng, p_ccap, budget,
+                           middle, cand)
     return cand_set(cand, n, board.size)
 
 
@@ -351,6 +355,7 @@ def test_a_ladder_escape_is_not_offered() -> None:
     assert ladder.caught(b, Point(4, 4), 10_000)
     assert step1_of(b, W, Point(5, 4), 0.0, BUDGET) == set()
     assert step1_of(b, W, Point(5, 4), 0.0, 0) == {Point(4, 5)}
+    assert step1_of(b, W, Point(5, 4), 0.0, BUDGET, middle=False) == {Point(4, 5)}
     assert ref.step1(b, W, Point(5, 4), False, BUDGET) == (set(), False)
     broken = board_of([*LADDER_BLACK, Point(5, 4)], [Point(4, 4), Point(2, 6)])
     assert not ladder.caught(broken, Point(4, 4), 10_000)

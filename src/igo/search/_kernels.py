@@ -94,7 +94,8 @@ P_LADDER_ESCAPE = 25  # prior factor of escapes from working ladders (1: not rea
 P_LADDER_ATARI = 26  # prior factor of ataris that start working ladders
 P_DIST_RAVE = 27  # AMAF weight of early moves: 1 + D * (moves after) / (span) (0: all 1)
 P_MOGGY_MOVES = 28  # moggy policy: playout moves it plays, then heavy (0: all of them)
-N_PARAMS = 29
+P_LADDER_MIDDLE = 29  # moggy policy: 1 reads ladders anywhere, 0 on the first line only
+N_PARAMS = 30
 
 # counters
 S_ITER = 0
@@ -367,6 +368,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
     p_ccap = prm[P_CCAP]
     ladder_budget = int(prm[P_LADDER_BUDGET])
     moggy_moves = int(prm[P_MOGGY_MOVES])
+    ladder_middle = prm[P_LADDER_MIDDLE] > 0.0
     sl = -1
     if tabu_l > 0:
         sl = TB.acquire(pool, t.tslot, leaf)
@@ -391,7 +393,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
             elif policy == MOGGY and (moggy_moves == 0 or k < moggy_moves):
                 p = moggy_move(s, x.moggy, cc, lastp, suicide_ok, x.rng, pat3, x.cand,
                                p_capture, p_atari, p_nakade, p_pattern, p_reject, p_ccap,
-                               ladder_budget)
+                               ladder_budget, ladder_middle)
             else:
                 p = heavy_move(s, cc, lastp, suicide_ok, x.rng, pat3, x.cand, p_capture,
                                p_pattern, p_reject)

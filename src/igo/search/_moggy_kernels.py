@@ -9,7 +9,9 @@ probability (a step with candidates returns one of them, chosen uniformly):
    The opponent's is captured. For one's own: counter-capture a string that holds it
    (and then, with probability ``p_ccap``, nothing else); else extend at its liberty,
    unless the extension leaves it in atari or the string is caught in a ladder
-   (:func:`igo.tactics._ladder_kernels.caught`, read up to ``ladder_budget`` nodes).
+   (:func:`igo.tactics._ladder_kernels.caught`, read up to ``ladder_budget`` nodes;
+   with ``ladder_middle`` off, only when the liberty is on the first line, as
+   Pachi's playouts do by default: its ``middle_ladder`` is off).
 2. *two liberties* (``p_atari``): strings of two liberties next to the last move. The
    opponent's are put in atari on a liberty that is not a bad self-atari, unless the
    string has miai (it connects on one liberty and connects or runs out on the other);
@@ -174,6 +176,16 @@ def libs_after(s: BoardState, p: int, c: int, cap: int, out: np.ndarray) -> int:
 
 
 @njit_inline
+def _on_edge(s: BoardState, p: int) -> bool:
+    """Whether ``p`` is on the first line (a neighbour is the frame)."""
+    w = s.meta[0] + 2
+    for k in range(4):
+        if s.color[_nb(p, k, w)] == BORDER:
+            return True
+    return False
+
+
+@njit_inline
 def _legal(s: BoardState, p: int, c: int, suicide_ok: bool) -> bool:
     return p > 0 and s.color[p] == EMPTY and check_move(s, p, c, suicide_ok) == OK
 
@@ -201,8 +213,8 @@ def _counter_captures(s: BoardState, h: int, c: int, suicide_ok: bool, cand: np.
 
 @njit_noalloc
 def _atari_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bool,
-                 rng: np.ndarray, p_ccap: float, ladder_budget: int, cand: np.ndarray,
-                 n: int) -> int:
+                 rng: np.ndarray, p_ccap: float, ladder_budget: int, ladder_middle: bool,
+                 cand: np.ndarray, n: int) -> int:
     """Candidates for the string ``h`` in atari, ``c`` to move (step 1)."""
     lib = atari_point(s, h)
     if s.color[h] != c:
@@ -214,8 +226,8 @@ def _atari_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bo
         return n
     if not _legal(s, lib, c, suicide_ok) or liberties_after(s, lib, c) < 2:
         return n
-    if (not ccap and ladder_budget > 0 and libs_after(s, lib, c, 3, ms.pts) < 3
-            and caught(s, ms.lad, h, ladder_budget)):
+    if (not ccap and ladder_budget > 0 and (ladder_middle or _on_edge(s, lib))
+            and libs_after(s, lib, c, 3, ms.pts) < 3 and caught(s, ms.lad, h, ladder_budget)):
         return n
     return add_unique(cand, n, lib)
 
@@ -324,7 +336,7 @@ def _pick(s: BoardState, ms: MoggyScratch, c: int, cand: np.ndarray, n: int,
 @njit_noalloc
 def _local_ataris(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: bool,
                   rng: np.ndarray, p_ccap: float, ladder_budget: int,
-                  cand: np.ndarray) -> tuple[int, bool]:
+                  ladder_middle: bool, cand: np.ndarray) -> tuple[int, bool]:
     """Step 1's candidates and whether an own string of 3+ stones is among them."""
     w = s.meta[0] + 2
     n = 0
@@ -343,7 +355,8 @@ def _local_ataris(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok
             continue
         if cq == c and s.gsize[h] >= 3:
             force = True
-        n = _atari_check(s, ms, h, c, suicide_ok, rng, p_ccap, ladder_budget, cand, n)
+        n = _atari_check(s, ms, h, c, suicide_ok, rng, p_ccap, ladder_budget, ladder_middle,
+                         cand, n)
     return n, force
 
 
@@ -400,7 +413,7 @@ def _nakade(s: BoardState, pts: np.ndarray, c: int, last: int, suicide_ok: bool)
                 mine = True
         if mine:
             continue
-        n, owner = eye_space(s, q, pts)
+        n, owner = eye_space(s, q, pts, True)
         seen = n
         if owner == 0 or n < 3 or n > MAX_SPACE:
             continue
@@ -431,13 +444,13 @@ def _random_move(s: BoardState, ms: MoggyScratch, c: int, suicide_ok: bool,
 def moggy_move(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: bool,
                rng: np.ndarray, pat3: np.ndarray, cand: np.ndarray, p_capture: float,
                p_atari: float, p_nakade: float, p_pattern: float, p_reject: float,
-               p_ccap: float, ladder_budget: int) -> int:
+               p_ccap: float, ladder_budget: int, ladder_middle: bool = True) -> int:
     """The ``MOGGY`` policy's move for ``c`` (padded point, 0 = pass)."""
     if last > 0 and p_capture > 0.0:
         go = rand_below(rng, 1000) < p_capture * 1000  # before the (ladder) reading
         if go or _big_own_atari(s, c, last):
             n, force = _local_ataris(s, ms, c, last, suicide_ok, rng, p_ccap,
-                                     ladder_budget, cand)
+                                     ladder_budget, ladder_middle, cand)
             if n > 0 and (go or force):
                 p = _pick(s, ms, c, cand, n, rng, p_reject, False)
                 if p != 0:

@@ -97,6 +97,9 @@ class SearchConfig:
     ladder_budget : int
         Nodes a ladder reading may take (moggy policy: before an escape is allowed,
         0: escapes are never read; priors: before a move's prior is left alone).
+    ladder_middle : bool
+        Moggy policy: read ladders wherever the string's liberty is (True), or only on
+        the first line (False: Pachi's playouts by default, ``middle_ladder`` off).
     ladder_escape, ladder_atari : float
         Factors of the priors, at expansion, of escapes from working ladders and of
         ataris that start working ladders (1.0: not read;
@@ -168,6 +171,7 @@ class SearchConfig:
     p_nakade: float = 0.8
     p_ccap: float = 0.4
     ladder_budget: int = 200
+    ladder_middle: bool = True
     moggy_moves: int = 0
     ladder_escape: float = 1.0
     ladder_atari: float = 1.0
@@ -276,6 +280,7 @@ class SearchConfig:
         prm[K.P_NAKADE] = self.p_nakade
         prm[K.P_CCAP] = self.p_ccap
         prm[K.P_LADDER_BUDGET] = self.ladder_budget
+        prm[K.P_LADDER_MIDDLE] = 1.0 if self.ladder_middle else 0.0
         prm[K.P_LADDER_ESCAPE] = self.ladder_escape
         prm[K.P_LADDER_ATARI] = self.ladder_atari
         prm[K.P_DIST_RAVE] = self.rave_distance

@@ -20,10 +20,13 @@ MAX_SPACE = 6
 
 
 @njit_noalloc
-def eye_space(s: BoardState, p: int, pts: np.ndarray) -> tuple[int, int]:
+def eye_space(s: BoardState, p: int, pts: np.ndarray,
+              quick: bool = False) -> tuple[int, int]:
     """Flood the empty region of ``p`` into ``pts`` (length > ``MAX_SPACE``):
     ``(size, owner)``; size ``MAX_SPACE + 1`` means larger, owner is the one colour
-    its stones touch, 0 when it touches both or none."""
+    its stones touch, 0 when it touches both or none. With ``quick``, the flood stops
+    as soon as both colours are touched (owner 0; ``pts[:size]`` is then only part of
+    the region)."""
     w = s.meta[0] + 2
     pts[0] = p
     n = 1
@@ -45,6 +48,8 @@ def eye_space(s: BoardState, p: int, pts: np.ndarray) -> tuple[int, int]:
                 seen |= 1
             elif c == WHITE:
                 seen |= 2
+        if quick and seen == 3:  # both colours: no eye space, whatever its size
+            return n, 0
     owner = BLACK if seen == 1 else (WHITE if seen == 2 else 0)
     return n, owner
 
@@ -53,7 +58,7 @@ def eye_space(s: BoardState, p: int, pts: np.ndarray) -> tuple[int, int]:
 def nakade_point(s: BoardState, p: int, pts: np.ndarray) -> int:
     """The vital point of the eye space of empty ``p`` (0 if the region is not an
     enclosed eye space of 3-6 points or its shape has none)."""
-    n, owner = eye_space(s, p, pts)
+    n, owner = eye_space(s, p, pts, True)
     if owner == 0 or n < 3 or n > MAX_SPACE:
         return 0
     return vital_point(pts, n, s.meta[0] + 2)
