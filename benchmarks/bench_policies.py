@@ -38,6 +38,9 @@ VARIANTS = {
     "moggy, no nakade step": (1, 0.9, 1.0, 0.0, 0.9, 0.9, 0.4, 200),
     "moggy, no pattern step": (1, 0.9, 1.0, 0.8, 0.0, 0.9, 0.4, 200),
     "moggy, steps off (self-atari test only)": (1, 0.0, 0.0, 0.0, 0.0, 0.9, 0.4, 0),
+    "lite moggy (p_atari=0, p_nakade=0)": (1, 0.9, 0.0, 0.0, 0.9, 0.9, 0.4, 200),
+    "lite moggy, first-line ladders only": (1, 0.9, 0.0, 0.0, 0.9, 0.9, 0.4, -200),
+    "lite moggy, no ladder reading": (1, 0.9, 0.0, 0.0, 0.9, 0.9, 0.4, 0),
 }
 
 
