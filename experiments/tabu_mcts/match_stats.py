@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from igo.arena.sprt import SprtConfig, sprt_state
+from igo.arena.runner import match_sprt
+from igo.arena.sprt import SprtConfig
 from igo.arena.stats import format_table, summarize
 from igo.arena.store import GameRow, MatchStore
 
@@ -31,8 +32,7 @@ def report(db: str, elo0: float = 0.0, elo1: float = 150.0, games: bool = False)
             s = summarize(rows, config.black, config.white,
                           errors=len(store.errors(match_id)))
             out.append(format_table(s))
-            state = sprt_state(SprtConfig(elo0, elo1), s.first_wins, s.draws, s.second_wins)
-            out.append(state.describe())
+            out.append(match_sprt(store, match_id, SprtConfig(elo0, elo1)).describe())
             minutes = [r.duration / 60 for r in rows]
             out.append(f"minutes a game: median {statistics.median(minutes):.1f}, "
                        f"range {min(minutes):.1f}-{max(minutes):.1f}; moves: median "

@@ -12,8 +12,15 @@ import pytest
 from igo.arena.config import MatchConfig
 from igo.arena.executor import SEQUENTIAL, ExecutorConfig
 from igo.arena.runner import match_sprt, run_match
-from igo.arena.sprt import SprtConfig, constrained_frequencies, expected_score, llr, sprt_state
-from igo.arena.store import MatchStore
+from igo.arena.sprt import (
+    SprtConfig,
+    constrained_frequencies,
+    expected_score,
+    llr,
+    sequential_state,
+    sprt_state,
+)
+from igo.arena.store import GameRow, MatchStore
 
 
 def test_bounds_and_parsing() -> None:
@@ -129,3 +136,37 @@ def test_a_pool_plays_on_only_the_games_already_started(tmp_path: Path) -> None:
     # the one game still running when the test was decided
     assert indices[: len(indices) - 1] == list(range(len(indices) - 1))
     assert report.played + report.unplayed == 40
+
+
+def test_the_first_crossing_decides_even_if_later_games_move_back() -> None:
+    """A match stops starting games at the first crossing; the games still running end
+    and are stored after it, and may move the LLR back inside the bounds (seen: H0 at
+    -3.09 after 34 games, -2.82 after the 35th): the test stays decided."""
+    test = SprtConfig(0, 100)
+    scores = [0.0] * 9 + [1.0]
+    st = sequential_state(test, scores)
+    assert sprt_state(test, 1, 0, 9).decision is None  # the totals alone: undecided
+    assert st.decision == "H0" and st.crossed is not None and st.crossed.games == 9
+    assert (st.wins, st.draws, st.losses) == (1, 0, 9) and st.llr > test.lower
+    assert "after 9 games" in st.describe() and "1 games still running" in st.describe()
+    assert st.to_dict()["decided_after"] == 9
+    never = sequential_state(test, [1.0, 0.0] * 10)
+    assert never.crossed is None and never.decision is None
+    with pytest.raises(ValueError):
+        sequential_state(test, [2.0])
+
+
+def test_match_sprt_reads_the_games_in_the_order_they_ended(tmp_path: Path) -> None:
+    test = SprtConfig(0, 100)
+    with MatchStore(tmp_path / "r.sqlite") as store:
+        mid = store.open_match(config(tmp_path / "out", 20))
+        # the first player loses games 1..9 first, then game 0 (a win) ends last
+        for i in [*range(1, 10), 0]:
+            first = "B" if i % 2 == 0 else "W"
+            winner = first if i == 0 else ("W" if first == "B" else "B")
+            store.add_game(mid, GameRow(i, "x", "y", winner, "?", "", 50, "", 1.0))
+            store._db.execute("UPDATE games SET finished = ? WHERE game_index = ?",
+                              (f"2026-01-01T00:00:{i if i else 59:02d}+0000", i))
+        st = match_sprt(store, mid, test)
+    assert st.decision == "H0" and st.crossed is not None and st.crossed.games == 9
+    assert (st.wins, st.losses) == (1, 9)

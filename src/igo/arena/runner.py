@@ -32,7 +32,7 @@ from igo.arena.adjudicate import DeadStoneJudge
 from igo.arena.config import MatchConfig
 from igo.arena.executor import Executor, ExecutorConfig, open_executor
 from igo.arena.referee import GameOutcome, GameSettings, Referee, random_opening
-from igo.arena.sprt import SprtConfig, SprtState, sprt_state
+from igo.arena.sprt import SprtConfig, SprtState, sequential_state
 from igo.arena.store import GameRow, MatchStore
 from igo.core.coords import Point
 from igo.players.base import Player
@@ -206,17 +206,13 @@ def run_match(
 
 def match_sprt(store: MatchStore, match_id: int, config: SprtConfig) -> SprtState:
     """The sequential test ``config`` on the games of match ``match_id`` stored so far
-    (the first player's wins, draws and losses)."""
-    wins = draws = losses = 0
-    for row in store.games(match_id):
+    (the first player's wins, draws and losses), decided by the first bound crossed in
+    the order the games ended (:func:`igo.arena.sprt.sequential_state`)."""
+    scores = []
+    for row in store.games(match_id, by_finish=True):
         first_colour = "B" if row.index % 2 == 0 else "W"
-        if row.winner is None:
-            draws += 1
-        elif row.winner == first_colour:
-            wins += 1
-        else:
-            losses += 1
-    return sprt_state(config, wins, draws, losses)
+        scores.append(0.5 if row.winner is None else float(row.winner == first_colour))
+    return sequential_state(config, scores)
 
 
 @contextlib.contextmanager

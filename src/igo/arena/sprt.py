@@ -22,6 +22,7 @@ results are all alike still has a distribution to fit.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
@@ -35,7 +36,7 @@ def expected_score(elo: float) -> float:
     """The score of a player ``elo`` points stronger (logistic Elo).
 
     >>> round(expected_score(100), 4)
-    0.64
+    0.6401
     """
     return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
 
@@ -143,15 +144,16 @@ class SprtState:
     draws: int
     losses: int
     llr: float
+    crossed: Crossing | None = None  # the first bound crossed, in the order games ended
 
     @property
     def decision(self) -> Decision | None:
-        """``"H1"`` or ``"H0"`` once a bound is crossed, else ``None`` (play on)."""
-        if self.llr >= self.config.upper:
-            return "H1"
-        if self.llr <= self.config.lower:
-            return "H0"
-        return None
+        """``"H1"`` or ``"H0"`` once a bound is crossed, else ``None`` (play on). The
+        first crossing decides: games that were already running when it happened and
+        ended after it do not undo it."""
+        if self.crossed is not None:
+            return self.crossed.decision
+        return _side(self.config, self.llr)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON."""
@@ -159,6 +161,8 @@ class SprtState:
         out.update(wins=self.wins, draws=self.draws, losses=self.losses,
                    llr=self.llr, lower=self.config.lower, upper=self.config.upper,
                    decision=self.decision)
+        if self.crossed is not None:
+            out.update(decided_after=self.crossed.games, decided_llr=self.crossed.llr)
         return out
 
     def describe(self) -> str:
@@ -167,9 +171,62 @@ class SprtState:
         verdict = {"H1": f"H1 accepted ({c.elo1:+g} rather than {c.elo0:+g} Elo)",
                    "H0": f"H0 accepted ({c.elo0:+g} rather than {c.elo1:+g} Elo)",
                    None: "no decision yet"}[self.decision]
-        return (f"SPRT elo0 {c.elo0:+g}, elo1 {c.elo1:+g}, alpha {c.alpha:g}, beta "
+        line = (f"SPRT elo0 {c.elo0:+g}, elo1 {c.elo1:+g}, alpha {c.alpha:g}, beta "
                 f"{c.beta:g}: LLR {self.llr:.2f} in [{c.lower:.2f}, {c.upper:.2f}] after "
                 f"{self.wins}-{self.draws}-{self.losses} (W-D-L): {verdict}")
+        games = self.wins + self.draws + self.losses
+        if self.crossed is not None and self.crossed.games < games:
+            line += (f" after {self.crossed.games} games (LLR {self.crossed.llr:.2f}); the "
+                     f"{games - self.crossed.games} games still running then ended later")
+        return line
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """Where a sequence of games first crossed a bound of the test."""
+
+    decision: Decision
+    games: int
+    llr: float
+
+
+def _side(config: SprtConfig, value: float) -> Decision | None:
+    if value >= config.upper:
+        return "H1"
+    if value <= config.lower:
+        return "H0"
+    return None
+
+
+def sequential_state(config: SprtConfig, scores: Iterable[float]) -> SprtState:
+    """The test after games of the first player scored ``scores`` (1 win, 0.5 draw, 0
+    loss) in the order they ended: the totals, and the first bound crossed on the way,
+    which decides even if later games move the LLR back (a match stops starting games
+    at the crossing; the games already running still end and are stored).
+
+    >>> cfg = SprtConfig(0, 100)
+    >>> st = sequential_state(cfg, [0.0] * 9 + [1.0])
+    >>> st.decision, st.crossed.games, st.llr > cfg.lower
+    ('H0', 9, True)
+    """
+    wins = draws = losses = 0
+    crossed: Crossing | None = None
+    for x in scores:
+        if x == 1.0:
+            wins += 1
+        elif x == 0.5:
+            draws += 1
+        elif x == 0.0:
+            losses += 1
+        else:
+            raise ValueError(f"a score is 1, 0.5 or 0, got {x!r}")
+        if crossed is None:
+            value = llr(wins, draws, losses, config.elo0, config.elo1)
+            side = _side(config, value)
+            if side is not None:
+                crossed = Crossing(side, wins + draws + losses, value)
+    return SprtState(config, wins, draws, losses,
+                     llr(wins, draws, losses, config.elo0, config.elo1), crossed)
 
 
 def sprt_state(config: SprtConfig, wins: int, draws: int, losses: int) -> SprtState:

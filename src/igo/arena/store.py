@@ -198,15 +198,19 @@ class MatchStore:
         done = self.done_indices(match_id)
         return [i for i in range(games) if i not in done]
 
-    def games(self, match_id: int, limit: int | None = None) -> list[GameRow]:
-        """Stored games in index order (only indices below ``limit`` if given)."""
-        return list(self._iter_games(match_id, limit))
+    def games(self, match_id: int, limit: int | None = None,
+              by_finish: bool = False) -> list[GameRow]:
+        """Stored games in index order, or in the order they ended with ``by_finish``
+        (only indices below ``limit`` if given)."""
+        return list(self._iter_games(match_id, limit, by_finish))
 
-    def _iter_games(self, match_id: int, limit: int | None) -> Iterator[GameRow]:
+    def _iter_games(self, match_id: int, limit: int | None,
+                    by_finish: bool = False) -> Iterator[GameRow]:
+        order = "finished, game_index" if by_finish else "game_index"
         cur = self._db.execute(
             "SELECT game_index, black, white, winner, result, reason, moves, sgf_path,"
             " duration FROM games WHERE match_id = ? AND game_index < ?"
-            " ORDER BY game_index", (match_id, limit if limit is not None else 2**62))
+            f" ORDER BY {order}", (match_id, limit if limit is not None else 2**62))
         for r in cur:
             yield GameRow(int(r[0]), r[1], r[2], r[3], r[4], r[5], int(r[6]), r[7],
                           float(r[8]))
