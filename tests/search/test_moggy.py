@@ -32,7 +32,7 @@ from igo.tactics._selfatari_kernels import classify as kernel_classify
 from reference import moggy as ref
 from reference import tactics_ladder as ladder
 from reference import tactics_shapes as shapes
-from reference.tactics_board import SIMPLE
+from reference.tactics_board import SIMPLE, neighbours
 from tactics.positions import random_game
 
 B, W = int(Color.BLACK), int(Color.WHITE)
@@ -143,6 +143,31 @@ def test_lone_stone_kind_agrees_with_classify() -> None:
                 k = kernel_classify(s, ms.stk, pad(p, board.size), c, ms.pts)
                 assert (kind == 1) == (k == BAD)
     assert kinds[0] >= 3 and kinds[1] >= 50 and kinds[-1] >= 3, kinds
+
+
+def test_string_shortcut_agrees_with_classify() -> None:
+    """Whenever ``_string_surely_bad`` decides a string's self-atari without playing, the
+    move is one that ``classify`` (reference and kernel) calls ``BAD``; and it decides
+    most of them."""
+    out = np.zeros(4, np.int32)
+    decided = Counter[bool]()
+    for board, _ in positions():
+        s, ms = kernel_state(board)
+        for p in empties(board):
+            for c in (B, W):
+                if not ref.legal(board, c, p) or ref.captures(board, c, p):
+                    continue
+                if not any(board[q] == c for q in neighbours(board, p)):
+                    continue
+                pp = pad(p, board.size)
+                if M.libs_after(s, pp, c, 2, out) != 1:
+                    continue
+                sure = M._string_surely_bad(s, pp, c, int(out[0]))
+                decided[sure] += 1
+                if sure:
+                    assert shapes.classify(board, c, p) == shapes.BAD, (str(board), p, c)
+                    assert kernel_classify(s, ms.stk, pp, c, ms.pts) == BAD
+    assert decided[True] >= 100 and decided[True] > decided[False], decided
 
 
 def test_bad_self_atari_matches_reference() -> None:

@@ -138,7 +138,84 @@ def bad_self_atari(s: BoardState, ms: MoggyScratch, p: int, c: int, rng: np.ndar
         kind = _lone_stone_kind(s, p, c)
         if kind >= 0:
             return kind == 1
+    elif libs_after(s, p, c, 2, ms.pts) == 1 and _string_surely_bad(s, p, c, ms.pts[0]):
+        return True
     return classify(s, ms.stk, p, c, ms.pts) == BAD
+
+
+@njit_inline
+def _joined(s: BoardState, p: int, c: int, r: int) -> bool:
+    """Whether stone ``r`` belongs to the string ``c`` makes by playing at ``p``."""
+    if r == p:
+        return True
+    if s.color[r] != c:
+        return False
+    w = s.meta[0] + 2
+    h = s.head[r]
+    for k in range(4):
+        q = _nb(p, k, w)
+        if s.color[q] == c and s.head[q] == h:
+            return True
+    return False
+
+
+@njit_noalloc
+def _string_surely_bad(s: BoardState, p: int, c: int, lib: int) -> bool:
+    """For ``c``'s move at ``p`` that joins own stones, captures nothing and leaves the
+    string one liberty ``lib``: True when the self-atari is surely ``BAD``, decided on
+    the position before the move with no move played; False when only
+    :func:`classify` can tell. Not a nakade: the string has 7 or more stones, or ``lib``
+    touches an empty point or an own stone outside the string (the region is not walled
+    by the opponent). Not a snapback: the opponent's capture at ``lib`` leaves its string
+    two liberties or more, as when ``lib`` touches an empty point, or two of the
+    captured stones, or an opponent string with a liberty that is neither ``lib`` nor
+    ``p``."""
+    w = s.meta[0] + 2
+    size = 1
+    for k in range(4):  # the stones of the string: p and the own strings it joins
+        r = _nb(p, k, w)
+        if s.color[r] != c:
+            continue
+        h = s.head[r]
+        dup = False
+        for j in range(k):
+            q = _nb(p, j, w)
+            if s.color[q] == c and s.head[q] == h:
+                dup = True
+        if not dup:
+            size += s.gsize[h]
+    walled = True
+    touching = 0  # stones of the string next to lib: liberties of the capturer
+    for k in range(4):
+        r = _nb(lib, k, w)
+        cr = s.color[r]
+        if r == p or (cr == c and _joined(s, p, c, r)):
+            touching += 1
+        elif cr == EMPTY:
+            walled = False
+            touching += 2  # the capturer keeps this liberty too
+        elif cr == c:
+            walled = False
+    if size <= 6 and walled:
+        return False  # maybe a nakade
+    if touching >= 2:
+        return True
+    for k in range(4):  # an opponent string next to lib with another liberty
+        r = _nb(lib, k, w)
+        if s.color[r] != 3 - c:
+            continue
+        g = s.head[r]
+        if s.libs[g] > 8:  # three or more liberties
+            return True
+        if atari_point(s, g) == 0:  # two or more: one besides lib, maybe p
+            near_p = False
+            for j in range(4):
+                q = _nb(p, j, w)
+                if s.color[q] == 3 - c and s.head[q] == g:
+                    near_p = True
+            if not near_p:
+                return True
+    return False
 
 
 @njit_noalloc
