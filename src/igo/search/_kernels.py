@@ -95,7 +95,8 @@ P_LADDER_ATARI = 26  # prior factor of ataris that start working ladders
 P_DIST_RAVE = 27  # AMAF weight of early moves: 1 + D * (moves after) / (span) (0: all 1)
 P_MOGGY_MOVES = 28  # moggy policy: playout moves it plays, then heavy (0: all of them)
 P_LADDER_MIDDLE = 29  # moggy policy: 1 reads ladders anywhere, 0 on the first line only
-N_PARAMS = 30
+P_PRIOR_WINS = 30  # optimistic prior (Pachi's pattern prior): sqrt(P) * WINS pseudo-wins
+N_PARAMS = 31
 
 # counters
 S_ITER = 0
@@ -157,6 +158,11 @@ def child_value(t: Tree, i: int, parent_n: float, log_n: float, sqrt_n: float,
     if eqex > 0.0:
         pv = eqex
         pw = eqex * t.PR[i]
+    wins = prm[P_PRIOR_WINS]
+    if wins > 0.0 and t.move[i] != 0:  # the pass gets no optimistic prior (as in Pachi)
+        x = wins * math.sqrt(t.P[i])
+        pv += x
+        pw += x
     nt = n + pv
     if nt > 0.0:
         q = (w + pw) / nt

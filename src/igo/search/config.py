@@ -77,6 +77,11 @@ class SearchConfig:
         Equivalent experience of a prior (pseudo-visits); 0 for none.
     prior_sharpness : float
         Pseudo win rate of a prior ``0.5 + 0.5 tanh(s ln(P n))``.
+    prior_wins : float
+        Optimistic prior, Pachi's form of its pattern prior: ``W sqrt(P)`` more
+        pseudo-visits, all of them wins, for every move but the pass (0: none). With
+        ``prior_sharpness=0`` (an even prior) and ``prior_eqex=14``, ``W = 210`` is
+        Pachi 12.90's 9x9 prior (``uct/prior.c``: 14 even visits, pattern ``eqex`` 210).
     pass_prior : float
         Prior probability of the pass.
     policy : str
@@ -162,6 +167,7 @@ class SearchConfig:
     use_priors: bool = True
     prior_eqex: float = 20.0
     prior_sharpness: float = 0.25
+    prior_wins: float = 0.0
     pass_prior: float = 1e-3
     policy: str = "heavy"
     p_capture: float = 0.9
@@ -262,6 +268,7 @@ class SearchConfig:
         prm[K.P_EXPAND] = self.expand_threshold
         prm[K.P_PRIOR_EQEX] = self.prior_eqex
         prm[K.P_PRIOR_SHARP] = self.prior_sharpness
+        prm[K.P_PRIOR_WINS] = self.prior_wins
         prm[K.P_KOMI] = komi
         prm[K.P_POLICY] = POLICIES[self.policy]
         prm[K.P_CAPTURE] = self.p_capture
