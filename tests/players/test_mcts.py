@@ -240,3 +240,19 @@ def test_the_lag_a_move_costs_is_read_off_the_clock() -> None:
         board.play(Color.BLACK, None)
         board.play(Color.WHITE, None)
     assert quiet.lag is None
+
+
+def test_each_move_logs_its_thinking_time(caplog: pytest.LogCaptureFixture) -> None:
+    gen = MCTSGenerator(limits=MoveLimits(300, None), rng=np.random.default_rng(6))
+    engine = GtpEngine(gen, size=7, komi=7.0)
+    with caplog.at_level("INFO", logger="igo.players.mcts"):
+        reply = engine.handle_line("genmove b")
+    assert reply is not None and reply.startswith("= ")
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("genmove")]
+    assert len(lines) == 1
+    move = reply[2:].strip().upper()
+    # "genmove black D4 in 0.05 s, search 0.04 s: 300 playouts (7000/s), win rate 51.2 %"
+    words = lines[0].split()
+    assert words[:3] == ["genmove", "black", move]
+    assert float(words[4]) >= float(words[7]) > 0
+    assert int(words[9]) >= 300

@@ -117,6 +117,24 @@ class _LagSpan:
     last_move: int = -1
 
 
+def _log_genmove(board: Board, color: Color, decision: Decision, result: SearchResult,
+                 seconds: float) -> None:
+    """One line a move on the log (INFO), as Pachi's ``genmove in ... s``: the thinking
+    time a move as the engine measured it, for matches at equal time."""
+    if not log.isEnabledFor(logging.INFO):
+        return
+    if decision == RESIGN:
+        move = "resign"
+    elif decision is None:
+        move = "pass"
+    else:
+        move = decision.to_gtp(board.size)
+    rate = result.playouts / result.seconds if result.seconds > 0 else 0.0
+    log.info("genmove %s %s in %.2f s, search %.2f s: %d playouts (%.0f/s), win rate %.1f %%",
+             color.name.lower(), move, seconds, result.seconds, result.playouts, rate,
+             100.0 * result.winrate)
+
+
 def _less_time(lim: MoveLimits, seconds: float) -> MoveLimits:
     """``lim`` with ``seconds`` taken off its time (and off its extension)."""
     assert lim.seconds is not None
@@ -349,12 +367,12 @@ class MCTSGenerator:
         started = time.monotonic()
         span = self._observe_lag(board, color)
         try:
-            return self._select(board, color)
+            return self._select(board, color, started)
         finally:
             if span is not None:
                 span.thought += time.monotonic() - started
 
-    def _select(self, board: Board, color: Color) -> Decision:
+    def _select(self, board: Board, color: Color, started: float) -> Decision:
         last = board.last_move
         opponent_passed = last is not None and last.is_pass
         waited = self._ready()
@@ -370,6 +388,7 @@ class MCTSGenerator:
             self.spend = next_spend(self.spend, result.seconds, lim.seconds)
             self._spend_move = board.move_number
         decision = self._decide(board, color, result, opponent_passed, count_seconds)
+        _log_genmove(board, color, decision, result, time.monotonic() - started)
         if self.ponder and decision != RESIGN:
             after = board.copy()
             after.play(color, None if decision is None else Point(*decision))
