@@ -97,11 +97,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _load(path: str | None, size: int = 19):  # type: ignore[no-untyped-def]
-    """The model at ``path``, or igo's default model for the board size."""
-    from igo.movepred.default import load_default
+    """The model at ``path``, or igo's default model for play on the board size
+    (:func:`igo.movepred.default.model_for`)."""
+    from igo.movepred.default import model_for
     from igo.movepred.model_io import load_model
 
-    return load_default(size) if path is None else load_model(path)
+    return model_for(size) if path is None else load_model(path)
 
 
 def _train(args: argparse.Namespace) -> int:

@@ -4,8 +4,8 @@
 to move: an ``INFLUENCE`` square on every legal move scaled by its probability
 relative to the most probable one, ``LABEL`` percentages on the ``TOP`` (default 5)
 most probable moves, and a ``TEXT`` line naming the best move. The model is igo's
-default move model of the board size (:func:`igo.movepred.default.load_default`);
-a board size without one gets a GTP error.
+default move model for play on the board size (:func:`igo.movepred.default.model_for`:
+on 9x9 the 19x19 model, which measured better there).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _percent(p: float) -> str:
 
 def move_probabilities_gfx(state: GameState, args: Sequence[str]) -> str:
     """``igo-move_probabilities COLOR [TOP]``: the move model's probabilities."""
-    from igo.movepred.default import load_default
+    from igo.movepred.default import model_for
     from igo.movepred.model_io import ModelFileError
 
     expect_args(args, 1, 2)
@@ -42,7 +42,7 @@ def move_probabilities_gfx(state: GameState, args: Sequence[str]) -> str:
     top = parse_int(args[1], "number of labels", minimum=0) if len(args) > 1 else 5
     board = state.board
     try:
-        model = load_default(board.size)
+        model = model_for(board.size)
     except ModelFileError as exc:
         raise GtpError(f"no move model for {board.size}x{board.size}") from exc
     points, probs = model.probabilities(board, color)

@@ -91,16 +91,12 @@ class SearchResult:
 
 
 def nearest_default_model(size: int) -> MoveModel:
-    """igo's default move model of ``size``, or of the nearest size that has one
-    (9x9 below 12, 13x13 below 17, else 19x19: patterns are local, so a model
-    carries over to near sizes)."""
-    from igo.movepred.default import load_default
-    from igo.movepred.model_io import ModelFileError
+    """igo's default move model for play on ``size`` (:func:`igo.movepred.default.model_for`:
+    the 19x19 model where it measured better than the size's own, else the size's own
+    model or that of the nearest size that has one)."""
+    from igo.movepred.default import model_for
 
-    try:
-        return load_default(size)
-    except ModelFileError:
-        return load_default(9 if size < 12 else 13 if size < 17 else 19)
+    return model_for(size)
 
 
 class _Run:
