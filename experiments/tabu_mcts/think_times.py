@@ -51,11 +51,6 @@ def move_lines(text: str) -> list[tuple[float, float]]:
     return out
 
 
-def move_times(text: str) -> list[float]:
-    """The seconds of each move, in order, found in one engine's log."""
-    return [t for t, _ in move_lines(text)]
-
-
 def summary(logdir: Path) -> dict[str, dict[str, object]]:
     """Per engine name: moves, mean, median, quartiles and the mean by move-number bin
     (a move's number counted within its own game: each log is one game's process)."""
