@@ -36,18 +36,24 @@ class Measurement:
 
 #: The engine's measured strength (``experiments/tabu_mcts/README.md``).
 MEASURED: tuple[Measurement, ...] = (
-    Measurement(9, "GNU Go 3.8 level 10", "1 s a move, both cores", 200, 0.948,
+    Measurement(9, "GNU Go 3.8 level 10",
+                "1 s a move, both cores, with the 9x9 prior before today's", 200, 0.948,
                 (0.907, 0.971)),
-    Measurement(9, "GNU Go 3.8 level 10", "0.3 s a move, one thread (about 2,500 playouts)",
-                100, 0.870, (0.790, 0.922)),
+    Measurement(9, "GNU Go 3.8 level 10",
+                "0.3 s a move, one thread (about 2,500 playouts), with the 9x9 prior "
+                "before today's", 100, 0.870, (0.790, 0.922)),
     Measurement(19, "GNU Go 3.8 level 10", "5 s a move", 50, 0.780, (0.648, 0.872)),
+    Measurement(9, "Pachi 12.90 (no neural network)",
+                "1 s a move each, one thread, each engine's time read from its log", 100,
+                0.375, (0.286, 0.473)),
 )
 
 ENGINE = "igo's MCTS engine (paper 001, the strong preset: move-model priors, RAVE, " \
          "heavy playouts)"
 
 CAVEAT = ("GNU Go plays at an amateur kyu level, so a judge that beats it is a strong "
-          "club player at best, not a professional: its verdicts on a strong "
+          "club player at best, not a professional, and at equal time it still loses to "
+          "Pachi, a classical engine of the same kind: its verdicts on a strong "
           "player's moves are a second opinion, not the truth. Its score is the mean "
           "area score of its playouts, which swings by a few points from one position to "
           "the next; single losses below 1.5 points are mostly that noise.")
