@@ -18,8 +18,9 @@ changes the move picked and the time spent, is not part of them):
   the last ply, is a ``WIN``; candidates: captures of attacker strings next to the
   target in atari, the liberties, the liberties of attacker neighbours with exactly
   two (target of at most ``chain2_libs`` liberties, ``depth < chain2``) or three
-  (also two liberties or fewer and ``depth < chain3``), and (two
-  liberties or fewer) the empty neighbours of the liberties (``depth < backfill``)
+  (also two liberties or fewer and ``depth < chain3``), the empty neighbours of
+  the liberties (two liberties or fewer: ``depth < backfill``; three: ``depth <
+  backfill3``), and (two liberties or fewer)
   and the liberties of the own strings of at most three liberties that touch a
   liberty (``depth < ally_defend``), and below the root a pass;
 - a move forbidden by the simple ko rule may be played as a conditional ko capture
@@ -70,6 +71,7 @@ class Limits:
     ko_cap: bool = False
     attack_chain2: int = 0
     chain3: int = 0
+    backfill3: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -127,7 +129,7 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         three = len(gl) == 3 and chain and len(ls) <= 2 and depth < lim.chain3
         if len(gl) == 1 or two or three:
             out |= gl
-    if len(ls) <= 2 and depth < lim.backfill:
+    if (len(ls) <= 2 and depth < lim.backfill) or (len(ls) == 3 and depth < lim.backfill3):
         out |= _second_order(board, ls)
     if len(ls) <= 2 and depth < lim.ally_defend:
         out |= _ally_libs(board, tgt, ls, 3)

@@ -82,6 +82,24 @@ X O . O .
     assert plain.code is Outcome.KO_A  # taking a lone stone by ko is a ko either way
 
 
+def test_three_liberty_string_saved_one_point_off() -> None:
+    # X C4-C3-C2 (3 liberties: D4, C5, C1) lives only by B5, next to its liberty
+    # C5 (it ataris O A5 and cuts): GNU Go's reading.tst 218
+    b = board("""
+. . X . . . . . .
+. X . X O . . . .
+. X X O X O X . .
+X O O O X X X . .
+O . . X O O . . .
+. O X . X O . . .
+. O X O O . O . .
+O O X O X . . . .
+. X . . . . . . .""")
+    r = defend(b, Point(5, 2))
+    assert (r.code, r.move) == (Outcome.WIN, Point(4, 1))
+    assert defend(b, Point(5, 2), replace(ReadingConfig(), backfill3=0)).code is Outcome.LOSE
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -108,13 +126,15 @@ def test_twolib_defences_are_real() -> None:
 
 SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
-                      ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2)
+                      ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
+                      backfill3=1)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
     return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
-                      c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3)
+                      c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
+                      c.backfill3)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -16,10 +16,11 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
 - defender: captures of attacker strings next to the target in atari, the
   liberties, the liberties of attacker neighbours of 2 liberties (target of at most
   ``C_CHAIN2_LIBS``, before ``C_CHAIN2``) or 3 (target of 2 or fewer, before
-  ``C_CHAIN3``), and for a target of 2 liberties or fewer the empty neighbours of
-  its liberties (``C_BACKFILL``) and the liberties of the own strings of at most 3
-  liberties that touch a liberty (``C_ALLY_DEF``); last, below the root, a pass (a
-  string with two eyes must not be made to fill one).
+  ``C_CHAIN3``), the empty neighbours of its liberties (target of 2 liberties or
+  fewer before ``C_BACKFILL``, of 3 before ``C_BACKFILL3``), for a target of 2
+  liberties or fewer the liberties of the own strings of at most 3 liberties that
+  touch a liberty (``C_ALLY_DEF``); last, below the root, a pass (a string with two
+  eyes must not be made to fill one).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
 ``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are
@@ -88,7 +89,14 @@ C_ALLY_DEF = 10
 C_KO_CAP = 11
 C_ATT_CHAIN2 = 12
 C_CHAIN3 = 13
-C_LEN = 14
+C_CHAIN3_LIBS = 14
+C_LIB_CHAIN = 15
+C_ALLY_CAP = 16
+C_ATT_BACKFILL = 17
+C_DEPTH5 = 18
+C_BACKFILL3 = 19
+C_SECOND4 = 20
+C_LEN = 21
 
 # info vector
 I_NODES = 0
@@ -129,6 +137,8 @@ def negate(r: int) -> int:
 @njit
 def max_libs(cfg: np.ndarray, depth: int) -> int:
     """Most liberties a string may have for the attacker to read it at ``depth``."""
+    if depth < cfg[C_DEPTH5]:
+        return 5
     if depth < cfg[C_DEPTH4]:
         return 4
     if depth < cfg[C_DEPTH3]:
@@ -186,6 +196,108 @@ def _add_ally_libs(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int
 
 
 @njit
+def self_atari(s: BoardState, p: int, c: int, tmp: np.ndarray) -> bool:
+    """Would ``c``'s stone at the empty point ``p`` be left with one liberty (or
+    none) without capturing anything? (Liberties counted up to 2.)"""
+    w = s.meta[0] + 2
+    n = 0
+    for k in range(4):
+        r = nb(p, k, w)
+        cr = s.color[r]
+        if cr == EMPTY:
+            n = add_unique(tmp, n, r)
+        elif cr == 3 - c:
+            if atari_point(s, s.head[r]) != 0:
+                return False
+    if n >= 2:
+        return False
+    for k in range(4):
+        r = nb(p, k, w)
+        if s.color[r] != c:
+            continue
+        q = s.head[r]
+        x = q
+        while True:
+            for j in range(4):
+                y = nb(x, j, w)
+                if s.color[y] == EMPTY and y != p:
+                    n = add_unique(tmp, n, y)
+                    if n >= 2:
+                        return False
+            x = s.nxt[x]
+            if x == q:
+                break
+    return True
+
+
+@njit
+def _add_backfill(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att: int,
+                  cand: np.ndarray, n: int, depth: int) -> int:
+    """For each liberty that would be a self-atari for the attacker ``att``, the
+    moves that prepare it: the other liberties of its own strings next to that
+    liberty and the liberty's empty neighbours (GNU Go's backfilling)."""
+    w = s.meta[0] + 2
+    tmp = sc.heads2[depth]
+    for i in range(nl):
+        p = libs[i]
+        if not self_atari(s, p, att, tmp):
+            continue
+        for k in range(4):
+            r = nb(p, k, w)
+            cr = s.color[r]
+            if cr == EMPTY:
+                n = add_unique(cand, n, r)
+            elif cr == att:
+                m = string_libs(s, s.head[r], tmp, 4)
+                for j in range(m):
+                    if tmp[j] != p:
+                        n = add_unique(cand, n, tmp[j])
+    return n
+
+
+@njit
+def _add_lib_chain(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+                   cand: np.ndarray, n: int, depth: int, most: int) -> int:
+    """The liberties of the attacker strings of at most ``most`` liberties that
+    touch a liberty of the target (not only the target): taking or weakening the
+    stones that hold its liberties."""
+    w = s.meta[0] + 2
+    opp = 3 - s.color[h]
+    tmp = sc.heads2[depth]
+    for i in range(nl):
+        for k in range(4):
+            r = nb(libs[i], k, w)
+            if s.color[r] != opp:
+                continue
+            m = string_libs(s, s.head[r], tmp, most + 1)
+            if m <= most:
+                for j in range(m):
+                    n = add_unique(cand, n, tmp[j])
+    return n
+
+
+@njit
+def _add_ally_captures(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+                       cand: np.ndarray, n: int, depth: int) -> int:
+    """Captures of attacker strings in atari next to the strings of the target's
+    colour that touch one of its liberties (GNU Go's superstring break-chain)."""
+    w = s.meta[0] + 2
+    c = s.color[h]
+    tmp = sc.heads2[depth]
+    for i in range(nl):
+        for k in range(4):
+            r = nb(libs[i], k, w)
+            if s.color[r] != c or s.head[r] == h:
+                continue
+            m = neighbour_heads(s, s.head[r], tmp)
+            for j in range(m):
+                x = atari_point(s, tmp[j])
+                if x != 0:
+                    n = add_unique(cand, n, x)
+    return n
+
+
+@njit
 def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                  depth: int) -> int:
     """The attacker's candidates against the string with head ``h`` (liberties in
@@ -217,10 +329,13 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             x = atari_point(s, others[j])
             if x != 0:
                 n = add_unique(cand, n, x)
-    if (nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3]):
+    if ((nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3])
+            or (nl == 4 and depth < cfg[C_SECOND4])):
         n = _add_second_order(s, libs, nl, cand, n)
     if nl == 1 or (nl == 2 and depth < cfg[C_ALLY_ATT]):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
+    if depth < cfg[C_ATT_BACKFILL]:
+        n = _add_backfill(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)
     return n
 
 
@@ -248,13 +363,17 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             if atari_point(s, g) != 0:
                 continue
             k = string_libs(s, g, tmp, 4)
-            if k == 2 or (k == 3 and nl <= 2 and depth < cfg[C_CHAIN3]):
+            if k == 2 or (k == 3 and nl <= cfg[C_CHAIN3_LIBS] and depth < cfg[C_CHAIN3]):
                 for j in range(k):
                     n = add_unique(cand, n, tmp[j])
-    if nl <= 2 and depth < cfg[C_BACKFILL]:
+    if (nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3]):
         n = _add_second_order(s, libs, nl, cand, n)
     if nl <= 2 and depth < cfg[C_ALLY_DEF]:
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 3)
+    if depth < cfg[C_LIB_CHAIN]:
+        n = _add_lib_chain(s, sc, h, libs, nl, cand, n, depth, 2)
+    if depth < cfg[C_ALLY_CAP]:
+        n = _add_ally_captures(s, sc, h, libs, nl, cand, n, depth)
     if depth > 0 and n < cand.shape[0]:  # last, a pass: the string may need no move
         cand[n] = PASS
         n += 1
@@ -318,7 +437,7 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         return LOSE
     h = s.head[tgt]
     libs = sc.libs[depth]
-    nl = string_libs(s, h, libs, 5)
+    nl = string_libs(s, h, libs, 6)
     last = depth + 1 >= cfg[C_MAX_DEPTH]
     if attacking:
         if nl > max_libs(cfg, depth) or (last and nl > 1):
@@ -408,7 +527,7 @@ def winning_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacki
     candidate is read with the whole budget of ``cfg``."""
     att = 3 - s.color[tgt]
     h = s.head[tgt]
-    nl = string_libs(s, h, sc.libs[0], 5)
+    nl = string_libs(s, h, sc.libs[0], 6)
     sc.info[I_NODES] = 0
     sc.info[I_EXHAUSTED] = 0
     sc.info[I_KOMASTER] = EMPTY

@@ -83,6 +83,27 @@ class ReadingConfig:
     chain3
         Plies before which the defender of a string of 2 liberties or fewer also
         attacks neighbours of 3 liberties.
+    chain3_libs
+        Most liberties of the defender's string for which it attacks neighbours of
+        3 liberties (before ``chain3``).
+    lib_chain
+        Plies before which the defender also plays on the liberties of attacker
+        strings of at most 2 liberties that touch one of its liberties.
+    ally_capture
+        Plies before which the defender also captures attacker strings in atari
+        next to its strings that touch one of its liberties.
+    attack_backfill
+        Plies before which the attacker, for a liberty that would be a self-atari
+        for it, also plays the other liberties of its own strings next to that
+        liberty and the liberty's empty neighbours (backfilling).
+    depth5
+        Plies before which strings of 5 liberties are attacked.
+    backfill3
+        Plies before which the defender of a string of 3 liberties also tries the
+        empty neighbours of its liberties.
+    second_order4
+        Plies before which the attacker tries the empty neighbours of the
+        liberties of a string of 4 liberties.
     ko_capture_is_ko
         GNU Go's convention: a win that starts with a legal ko capture, which the
         opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
@@ -102,6 +123,13 @@ class ReadingConfig:
     ko_capture_is_ko: bool = True
     attack_chain2: int = 0
     chain3: int = 6
+    chain3_libs: int = 2
+    lib_chain: int = 0
+    ally_capture: int = 0
+    attack_backfill: int = 0
+    depth5: int = 0
+    backfill3: int = 2
+    second_order4: int = 0
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -124,6 +152,13 @@ class ReadingConfig:
         v[R.C_KO_CAP] = int(self.ko_capture_is_ko)
         v[R.C_ATT_CHAIN2] = self.attack_chain2
         v[R.C_CHAIN3] = self.chain3
+        v[R.C_CHAIN3_LIBS] = self.chain3_libs
+        v[R.C_LIB_CHAIN] = self.lib_chain
+        v[R.C_ALLY_CAP] = self.ally_capture
+        v[R.C_ATT_BACKFILL] = self.attack_backfill
+        v[R.C_DEPTH5] = self.depth5
+        v[R.C_BACKFILL3] = self.backfill3
+        v[R.C_SECOND4] = self.second_order4
         return v
 
 
