@@ -13,7 +13,10 @@ changes the move picked and the time spent, is not part of them):
   (in atari, the capture), the liberty of each attacker
   string next to the target in atari and the liberty of each defender string in
   atari next to such a string, and (two liberties or fewer, ``depth <
-  second_order``) the empty neighbours of the liberties;
+  second_order``) the empty neighbours of the liberties, and (``depth <
+  attack_backfill``) for each liberty that would be a self-atari for the attacker
+  (one liberty or none, capturing nothing) its empty neighbours and the other
+  liberties of the attacker's strings next to it;
 - defender to move: a string with more than ``max_libs(depth + 1)`` liberties, or
   the last ply, is a ``WIN``; candidates: captures of attacker strings next to the
   target in atari, the liberties, the liberties of attacker neighbours with exactly
@@ -72,6 +75,7 @@ class Limits:
     attack_chain2: int = 0
     chain3: int = 0
     backfill3: int = 0
+    attack_backfill: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -97,6 +101,35 @@ def _ally_libs(board: Board, tgt: Point, lib_set: set[Point], most: int) -> set[
     return out
 
 
+def _self_atari(board: Board, p: Point, c: int) -> bool:
+    """Would ``c``'s stone at the empty ``p`` have one liberty or none, capturing
+    nothing?"""
+    near = neighbours(board, p)
+    if any(board[q] == 3 - c and len(libs(board, q)) == 1 for q in near):
+        return False
+    lib = {q for q in near if board[q] == 0}
+    for q in near:
+        if board[q] == c:
+            lib |= libs(board, q)
+    lib.discard(p)
+    return len(lib) < 2
+
+
+def _backfill(board: Board, lib_set: set[Point], att: int) -> set[Point]:
+    """For each liberty that is a self-atari for the attacker: its empty
+    neighbours and the other liberties of the attacker's strings next to it."""
+    out: set[Point] = set()
+    for p in lib_set:
+        if not _self_atari(board, p, att):
+            continue
+        for q in neighbours(board, p):
+            if board[q] == 0:
+                out.add(q)
+            elif board[q] == att:
+                out |= libs(board, q) - {p}
+    return out
+
+
 def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[Point]:
     ls = libs(board, tgt)
     out = set(ls)
@@ -116,6 +149,8 @@ def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         out |= _second_order(board, ls)
     if len(ls) == 1 or (len(ls) == 2 and depth < lim.ally_attack):
         out |= _ally_libs(board, tgt, ls, 2)
+    if depth < lim.attack_backfill:
+        out |= _backfill(board, ls, 3 - int(board[tgt]))
     return out
 
 

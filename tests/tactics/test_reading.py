@@ -100,6 +100,24 @@ O O X O X . . . .
     assert defend(b, Point(5, 2), replace(ReadingConfig(), backfill3=0)).code is Outcome.LOSE
 
 
+def test_attacker_backfills_before_a_self_atari_liberty() -> None:
+    # X's corner string (liberties E9, G8, J9, J7) dies, but O's E9 is a self-atari:
+    # O first plays D9 (or G8): GNU Go's reading.tst 143
+    b = board("""
+. . . . . X X X .
+. . . O X X . X X
+. . . O O O O X .
+. . . O . . O O .
+. . . O . . . O O
+. . . O . . . . .
+. . . O . . . . .
+. . . O . . . . .
+. . . O . . . . .""", Color.WHITE)
+    r = attack(b, Point(0, 5))
+    assert r.code is Outcome.WIN and r.move in (Point(0, 3), Point(1, 6))
+    assert attack(b, Point(0, 5), replace(ReadingConfig(), attack_backfill=0)).code is Outcome.LOSE
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -127,14 +145,14 @@ def test_twolib_defences_are_real() -> None:
 SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
                       ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
-                      backfill3=1)
+                      backfill3=1, attack_backfill=2)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
     return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
                       c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
-                      c.backfill3)
+                      c.backfill3, c.attack_backfill)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

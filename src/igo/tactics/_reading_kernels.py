@@ -12,7 +12,10 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   string holding them), near the root the empty neighbours of the liberties (nets,
   loose ladders: ``C_SECOND`` for 2 liberties or fewer, ``C_SECOND3`` for 3), and
   the liberties of the target colour's other strings of at most 2 liberties that
-  touch a liberty (always in atari, ``C_ALLY_ATT`` for 2 liberties);
+  touch a liberty (always in atari, ``C_ALLY_ATT`` for 2 liberties), and before
+  ``C_ATT_BACKFILL``, for each liberty that would be a self-atari for the attacker,
+  its empty neighbours and the other liberties of the attacker's strings next to it
+  (GNU Go's backfilling: approach first);
 - defender: captures of attacker strings next to the target in atari, the
   liberties, the liberties of attacker neighbours of 2 liberties (target of at most
   ``C_CHAIN2_LIBS``, before ``C_CHAIN2``) or 3 (target of 2 or fewer, before

@@ -126,7 +126,7 @@ class ReadingConfig:
     chain3_libs: int = 2
     lib_chain: int = 0
     ally_capture: int = 0
-    attack_backfill: int = 0
+    attack_backfill: int = 2
     depth5: int = 0
     backfill3: int = 2
     second_order4: int = 0
