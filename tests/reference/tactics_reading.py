@@ -25,7 +25,9 @@ changes the move picked and the time spent, is not part of them):
   the liberties (two liberties or fewer: ``depth < backfill``; three: ``depth <
   backfill3``), and (two liberties or fewer)
   and the liberties of the own strings of at most three liberties that touch a
-  liberty (``depth < ally_defend``), and below the root a pass;
+  liberty (``depth < ally_defend``), captures of attacker strings in atari next
+  to the own strings that touch a liberty (``depth < ally_capture``), and below the
+  root a pass;
 - a move forbidden by the simple ko rule may be played as a conditional ko capture
   when nobody is komaster; it makes the mover komaster below, and its line is worth
   at most ``KO_B``; results back up by ``negate``; with ``ko_cap``, a ``WIN`` that
@@ -76,6 +78,7 @@ class Limits:
     chain3: int = 0
     backfill3: int = 0
     attack_backfill: int = 0
+    ally_capture: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -130,6 +133,22 @@ def _backfill(board: Board, lib_set: set[Point], att: int) -> set[Point]:
     return out
 
 
+def _ally_captures(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
+    """Liberties of the opponent strings in atari next to the other strings of the
+    target's colour that touch its liberties."""
+    own = board[tgt]
+    mine = set(board.string_at(tgt))
+    out: set[Point] = set()
+    for p in lib_set:
+        for q in neighbours(board, p):
+            if board[q] == own and q not in mine:
+                for g in neighbour_strings(board, q):
+                    gl = libs(board, next(iter(g)))
+                    if len(gl) == 1:
+                        out |= gl
+    return out
+
+
 def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[Point]:
     ls = libs(board, tgt)
     out = set(ls)
@@ -168,6 +187,8 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         out |= _second_order(board, ls)
     if len(ls) <= 2 and depth < lim.ally_defend:
         out |= _ally_libs(board, tgt, ls, 3)
+    if depth < lim.ally_capture:
+        out |= _ally_captures(board, tgt, ls)
     return out
 
 

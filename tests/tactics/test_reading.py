@@ -118,6 +118,25 @@ def test_attacker_backfills_before_a_self_atari_liberty() -> None:
     assert attack(b, Point(0, 5), replace(ReadingConfig(), attack_backfill=0)).code is Outcome.LOSE
 
 
+def test_defender_captures_next_to_the_strings_it_would_join() -> None:
+    # O takes X J8 at J9, a ko; O F9 (atari on X G9-H9 too) fails: X takes the O
+    # stone at E9, next to G9-H9, which touches J8's liberty (GNU Go's reading.tst 132)
+    b = board("""
+. X . X . . X X .
+X X X X X X O O X
+. . . . O O O O O
+. . . . . . X O O
+. . . . . . O X O
+. . . . . X O X X
+. . . . O O X . X
+O O O O O X . O X
+. . O . O X X X X""", Color.WHITE)
+    r = attack(b, Point(1, 8))
+    assert (r.code, r.move) == (Outcome.KO_A, Point(0, 8))
+    plain = attack(b, Point(1, 8), replace(ReadingConfig(), ally_capture=0))
+    assert (plain.code, plain.move) == (Outcome.WIN, Point(0, 5))
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -145,14 +164,14 @@ def test_twolib_defences_are_real() -> None:
 SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
                       ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
-                      backfill3=1, attack_backfill=2)
+                      backfill3=1, attack_backfill=2, ally_capture=2)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
     return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
                       c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
-                      c.backfill3, c.attack_backfill)
+                      c.backfill3, c.attack_backfill, c.ally_capture)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

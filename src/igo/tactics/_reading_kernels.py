@@ -22,8 +22,10 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   ``C_CHAIN3``), the empty neighbours of its liberties (target of 2 liberties or
   fewer before ``C_BACKFILL``, of 3 before ``C_BACKFILL3``), for a target of 2
   liberties or fewer the liberties of the own strings of at most 3 liberties that
-  touch a liberty (``C_ALLY_DEF``); last, below the root, a pass (a string with two
-  eyes must not be made to fill one).
+  touch a liberty (``C_ALLY_DEF``), before ``C_ALLY_CAP`` captures of attacker
+  strings in atari next to the own strings that touch a liberty (GNU Go's
+  superstring break-chain); last, below the root, a pass (a string with two eyes
+  must not be made to fill one).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
 ``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are

@@ -125,7 +125,7 @@ class ReadingConfig:
     chain3: int = 6
     chain3_libs: int = 2
     lib_chain: int = 0
-    ally_capture: int = 0
+    ally_capture: int = 2
     attack_backfill: int = 2
     depth5: int = 0
     backfill3: int = 2
