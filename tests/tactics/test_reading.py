@@ -137,6 +137,24 @@ O O O O O X . O X
     assert (plain.code, plain.move) == (Outcome.WIN, Point(0, 5))
 
 
+def test_attacker_saves_its_own_short_string_first() -> None:
+    # O E5-E4 cannot be saved: its D5 is refuted once X strengthens its own
+    # two-liberty string next to it (GNU Go's reading.tst 86)
+    b = board("""
+. . . . . . . . .
+. X X X . . . . .
+. X . X X X . . .
+X X . X . X X . .
+O O X . O . X . .
+. O . X O . X . .
+. O . . X X X . .
+O O O O O X . . .
+. O . . O X . . .""", Color.WHITE)
+    assert defend(b, Point(4, 4)).code is Outcome.LOSE
+    plain = defend(b, Point(4, 4), replace(ReadingConfig(), attack_chain2=0))
+    assert (plain.code, plain.move) == (Outcome.WIN, Point(4, 3))
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):

@@ -9,7 +9,8 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
 - attacker: the liberties of the string (the one with most empty neighbours first,
   where the string would run; in atari the capture leads), moves that save the
   attacker's own strings next to the target left in atari (extend, or capture a
-  string holding them), near the root the empty neighbours of the liberties (nets,
+  string holding them) and, before ``C_ATT_CHAIN2``, the liberties of those of 2
+  liberties, near the root the empty neighbours of the liberties (nets,
   loose ladders: ``C_SECOND`` for 2 liberties or fewer, ``C_SECOND3`` for 3), and
   the liberties of the target colour's other strings of at most 2 liberties that
   touch a liberty (always in atari, ``C_ALLY_ATT`` for 2 liberties), and before

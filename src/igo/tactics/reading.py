@@ -79,7 +79,7 @@ class ReadingConfig:
         it would join), when the target has two liberties or fewer.
     attack_chain2
         Plies before which the attacker also plays on the liberties of its own
-        strings of 2 liberties next to the target (off by default: it lost tests).
+        strings of 2 liberties next to the target.
     chain3
         Plies before which the defender of a string of 2 liberties or fewer also
         attacks neighbours of 3 liberties.
@@ -121,7 +121,7 @@ class ReadingConfig:
     ally_attack: int = 2
     ally_defend: int = 8
     ko_capture_is_ko: bool = True
-    attack_chain2: int = 0
+    attack_chain2: int = 2
     chain3: int = 6
     chain3_libs: int = 2
     lib_chain: int = 0
