@@ -23,7 +23,7 @@ changes the move picked and the time spent, is not part of them):
   two (target of at most ``chain2_libs`` liberties, ``depth < chain2``) or three
   (also two liberties or fewer and ``depth < chain3``), the empty neighbours of
   the liberties (two liberties or fewer: ``depth < backfill``; three: ``depth <
-  backfill3``), and (two liberties or fewer)
+  backfill3``; four: ``depth < backfill4``), and (two liberties or fewer)
   and the liberties of the own strings of at most three liberties that touch a
   liberty (``depth < ally_defend``), captures of attacker strings in atari next
   to the own strings that touch a liberty (``depth < ally_capture``), and below the
@@ -79,6 +79,7 @@ class Limits:
     backfill3: int = 0
     attack_backfill: int = 0
     ally_capture: int = 0
+    backfill4: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -183,7 +184,8 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         three = len(gl) == 3 and chain and len(ls) <= 2 and depth < lim.chain3
         if len(gl) == 1 or two or three:
             out |= gl
-    if (len(ls) <= 2 and depth < lim.backfill) or (len(ls) == 3 and depth < lim.backfill3):
+    if ((len(ls) <= 2 and depth < lim.backfill) or (len(ls) == 3 and depth < lim.backfill3)
+            or (len(ls) == 4 and depth < lim.backfill4)):
         out |= _second_order(board, ls)
     if len(ls) <= 2 and depth < lim.ally_defend:
         out |= _ally_libs(board, tgt, ls, 3)

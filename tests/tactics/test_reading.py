@@ -155,6 +155,24 @@ O O O O O X . . .
     assert (plain.code, plain.move) == (Outcome.WIN, Point(4, 3))
 
 
+def test_four_liberty_string_makes_its_eye() -> None:
+    # X's string (liberties J5, H4, J3, J1) lives only by J4, next to its liberties:
+    # two eyes (GNU Go's reading.tst 195)
+    b = board("""
+. . . . . . . . .
+. . . . . . . . .
+. . O O O O O O O
+. . X X X X O X X
+. . . X . O X X .
+. . . X . O X . .
+. . . X . O X X .
+. . . . . O O X X
+. . . X . O O O .""")
+    r = defend(b, Point(3, 7))
+    assert (r.code, r.move) == (Outcome.WIN, Point(5, 8))
+    assert defend(b, Point(3, 7), replace(ReadingConfig(), backfill4=0)).code is Outcome.LOSE
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -182,14 +200,14 @@ def test_twolib_defences_are_real() -> None:
 SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
                       ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
-                      backfill3=1, attack_backfill=2, ally_capture=2)
+                      backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
     return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
                       c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
-                      c.backfill3, c.attack_backfill, c.ally_capture)
+                      c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

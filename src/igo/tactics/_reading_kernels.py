@@ -21,7 +21,8 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   liberties, the liberties of attacker neighbours of 2 liberties (target of at most
   ``C_CHAIN2_LIBS``, before ``C_CHAIN2``) or 3 (target of 2 or fewer, before
   ``C_CHAIN3``), the empty neighbours of its liberties (target of 2 liberties or
-  fewer before ``C_BACKFILL``, of 3 before ``C_BACKFILL3``), for a target of 2
+  fewer before ``C_BACKFILL``, of 3 before ``C_BACKFILL3``, of 4 before
+  ``C_BACKFILL4``), for a target of 2
   liberties or fewer the liberties of the own strings of at most 3 liberties that
   touch a liberty (``C_ALLY_DEF``), before ``C_ALLY_CAP`` captures of attacker
   strings in atari next to the own strings that touch a liberty (GNU Go's
@@ -102,7 +103,10 @@ C_ATT_BACKFILL = 17
 C_DEPTH5 = 18
 C_BACKFILL3 = 19
 C_SECOND4 = 20
-C_LEN = 21
+C_ALLY_ATT_MOST = 21
+C_KO_RETAKE = 22
+C_BACKFILL4 = 23
+C_LEN = 24
 
 # info vector
 I_NODES = 0
@@ -338,7 +342,9 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
     if ((nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3])
             or (nl == 4 and depth < cfg[C_SECOND4])):
         n = _add_second_order(s, libs, nl, cand, n)
-    if nl == 1 or (nl == 2 and depth < cfg[C_ALLY_ATT]):
+    if nl == 1:
+        n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, max(2, cfg[C_ALLY_ATT_MOST]))
+    elif nl == 2 and depth < cfg[C_ALLY_ATT]:
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
     if depth < cfg[C_ATT_BACKFILL]:
         n = _add_backfill(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)
@@ -372,7 +378,8 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             if k == 2 or (k == 3 and nl <= cfg[C_CHAIN3_LIBS] and depth < cfg[C_CHAIN3]):
                 for j in range(k):
                     n = add_unique(cand, n, tmp[j])
-    if (nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3]):
+    if ((nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3])
+            or (nl == 4 and depth < cfg[C_BACKFILL4])):
         n = _add_second_order(s, libs, nl, cand, n)
     if nl <= 2 and depth < cfg[C_ALLY_DEF]:
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 3)
@@ -455,6 +462,9 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         if nl > max_libs(cfg, depth + 1) or last:
             return WIN
         n = defend_moves(s, sc, cfg, h, nl, depth)
+    ko = s.meta[M_KO_POINT]
+    if ko != 0 and depth < cfg[C_KO_RETAKE] and info[I_KOMASTER] == EMPTY:
+        n = add_unique(sc.cand[depth], n, ko)  # retaking the ko, after a threat
     sc.n[depth] = n
     sc.i[depth] = 0
     sc.res[depth] = LOSE

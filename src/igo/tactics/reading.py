@@ -101,6 +101,15 @@ class ReadingConfig:
     backfill3
         Plies before which the defender of a string of 3 liberties also tries the
         empty neighbours of its liberties.
+    backfill4
+        Plies before which the defender of a string of 4 liberties also tries the
+        empty neighbours of its liberties (at the root: the move that makes an eye).
+    ally_attack_most
+        Most liberties of the target colour's strings, touching the liberty of a
+        target in atari, whose liberties the attacker plays.
+    ko_retake
+        Plies before which the ko point is added to the mover's candidates (a
+        conditional retake); no effect seen, the lists hold it already.
     second_order4
         Plies before which the attacker tries the empty neighbours of the
         liberties of a string of 4 liberties.
@@ -130,6 +139,9 @@ class ReadingConfig:
     depth5: int = 0
     backfill3: int = 2
     second_order4: int = 0
+    ally_attack_most: int = 2
+    ko_retake: int = 0
+    backfill4: int = 1
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -159,6 +171,9 @@ class ReadingConfig:
         v[R.C_DEPTH5] = self.depth5
         v[R.C_BACKFILL3] = self.backfill3
         v[R.C_SECOND4] = self.second_order4
+        v[R.C_ALLY_ATT_MOST] = self.ally_attack_most
+        v[R.C_KO_RETAKE] = self.ko_retake
+        v[R.C_BACKFILL4] = self.backfill4
         return v
 
 
