@@ -131,7 +131,7 @@ class ReadingConfig:
     ally_defend: int = 8
     ko_capture_is_ko: bool = True
     attack_chain2: int = 2
-    chain3: int = 6
+    chain3: int = 8
     chain3_libs: int = 2
     lib_chain: int = 0
     ally_capture: int = 2
