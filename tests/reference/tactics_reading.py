@@ -80,6 +80,7 @@ class Limits:
     attack_backfill: int = 0
     ally_capture: int = 0
     backfill4: int = 0
+    ally_attack3: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -167,7 +168,8 @@ def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     if (len(ls) <= 2 and depth < lim.second_order) or (
             len(ls) == 3 and depth < lim.second_order3):
         out |= _second_order(board, ls)
-    if len(ls) == 1 or (len(ls) == 2 and depth < lim.ally_attack):
+    if (len(ls) == 1 or (len(ls) == 2 and depth < lim.ally_attack)
+            or (len(ls) == 3 and depth < lim.ally_attack3)):
         out |= _ally_libs(board, tgt, ls, 2)
     if depth < lim.attack_backfill:
         out |= _backfill(board, ls, 3 - int(board[tgt]))

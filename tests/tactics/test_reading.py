@@ -173,6 +173,24 @@ def test_four_liberty_string_makes_its_eye() -> None:
     assert defend(b, Point(3, 7), replace(ReadingConfig(), backfill4=0)).code is Outcome.LOSE
 
 
+def test_attacker_cuts_a_three_liberty_string_from_its_friend() -> None:
+    # X H9-J9-H8-G8 (liberties G9, J8, H7) would join X F9 at G9; O E9 ataris F9
+    # first and the string dies (GNU Go's reading.tst 203)
+    b = board("""
+O . O . . X . X X
+. O O X X O X X .
+O O X X O O O . O
+X X . X O . O O O
+X . X O O . . . .
+. X X O . . . . .
+X X O O . . . . .
+O O O . . . . . .
+. . . . . . . . .""", Color.WHITE)
+    r = attack(b, Point(0, 7))
+    assert (r.code, r.move) == (Outcome.WIN, Point(0, 4))
+    assert attack(b, Point(0, 7), replace(ReadingConfig(), ally_attack3=0)).code is Outcome.LOSE
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -200,14 +218,16 @@ def test_twolib_defences_are_real() -> None:
 SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
                       ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
-                      backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1)
+                      backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1,
+                      ally_attack3=2)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
     return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
                       c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
-                      c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4)
+                      c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4,
+                      c.ally_attack3)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -13,7 +13,8 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   liberties, near the root the empty neighbours of the liberties (nets,
   loose ladders: ``C_SECOND`` for 2 liberties or fewer, ``C_SECOND3`` for 3), and
   the liberties of the target colour's other strings of at most 2 liberties that
-  touch a liberty (always in atari, ``C_ALLY_ATT`` for 2 liberties), and before
+  touch a liberty (always in atari, ``C_ALLY_ATT`` for 2 liberties, ``C_ALLY_ATT3``
+  for 3), and before
   ``C_ATT_BACKFILL``, for each liberty that would be a self-atari for the attacker,
   its empty neighbours and the other liberties of the attacker's strings next to it
   (GNU Go's backfilling: approach first);
@@ -106,7 +107,8 @@ C_SECOND4 = 20
 C_ALLY_ATT_MOST = 21
 C_KO_RETAKE = 22
 C_BACKFILL4 = 23
-C_LEN = 24
+C_ALLY_ATT3 = 24
+C_LEN = 25
 
 # info vector
 I_NODES = 0
@@ -344,7 +346,7 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         n = _add_second_order(s, libs, nl, cand, n)
     if nl == 1:
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, max(2, cfg[C_ALLY_ATT_MOST]))
-    elif nl == 2 and depth < cfg[C_ALLY_ATT]:
+    elif (nl == 2 and depth < cfg[C_ALLY_ATT]) or (nl == 3 and depth < cfg[C_ALLY_ATT3]):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
     if depth < cfg[C_ATT_BACKFILL]:
         n = _add_backfill(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)

@@ -104,6 +104,10 @@ class ReadingConfig:
     backfill4
         Plies before which the defender of a string of 4 liberties also tries the
         empty neighbours of its liberties (at the root: the move that makes an eye).
+    ally_attack3
+        Plies before which the attacker of a string of 3 liberties also plays on the
+        liberties of the target colour's strings of at most 2 liberties that touch
+        one of its liberties (cutting it off from them).
     ally_attack_most
         Most liberties of the target colour's strings, touching the liberty of a
         target in atari, whose liberties the attacker plays.
@@ -142,6 +146,7 @@ class ReadingConfig:
     ally_attack_most: int = 2
     ko_retake: int = 0
     backfill4: int = 1
+    ally_attack3: int = 2
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -174,6 +179,7 @@ class ReadingConfig:
         v[R.C_ALLY_ATT_MOST] = self.ally_attack_most
         v[R.C_KO_RETAKE] = self.ko_retake
         v[R.C_BACKFILL4] = self.backfill4
+        v[R.C_ALLY_ATT3] = self.ally_attack3
         return v
 
 
