@@ -25,9 +25,10 @@ changes the move picked and the time spent, is not part of them):
   the liberties (two liberties or fewer: ``depth < backfill``; three: ``depth <
   backfill3``; four: ``depth < backfill4``), and (two liberties or fewer)
   and the liberties of the own strings of at most three liberties that touch a
-  liberty (``depth < ally_defend``), captures of attacker strings in atari next
-  to the own strings that touch a liberty (``depth < ally_capture``), and below the
-  root a pass;
+  liberty (``depth < ally_defend``), the liberties of attacker strings of at
+  most two liberties that touch a liberty (``depth < lib_chain``), captures of
+  attacker strings in atari next to the own strings that touch a liberty (``depth
+  < ally_capture``), and below the root a pass;
 - a move forbidden by the simple ko rule may be played as a conditional ko capture
   when nobody is komaster; it makes the mover komaster below, and its line is worth
   at most ``KO_B``; results back up by ``negate``; with ``ko_cap``, a ``WIN`` that
@@ -81,6 +82,7 @@ class Limits:
     ally_capture: int = 0
     backfill4: int = 0
     ally_attack3: int = 0
+    lib_chain: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -151,6 +153,20 @@ def _ally_captures(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
     return out
 
 
+def _lib_chain(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
+    """Liberties of the opponent strings of at most two liberties that touch one of
+    the target's liberties."""
+    opp = 3 - int(board[tgt])
+    out: set[Point] = set()
+    for p in lib_set:
+        for q in neighbours(board, p):
+            if board[q] == opp:
+                ql = libs(board, q)
+                if len(ql) <= 2:
+                    out |= ql
+    return out
+
+
 def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[Point]:
     ls = libs(board, tgt)
     out = set(ls)
@@ -191,6 +207,8 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         out |= _second_order(board, ls)
     if len(ls) <= 2 and depth < lim.ally_defend:
         out |= _ally_libs(board, tgt, ls, 3)
+    if depth < lim.lib_chain:
+        out |= _lib_chain(board, tgt, ls)
     if depth < lim.ally_capture:
         out |= _ally_captures(board, tgt, ls)
     return out

@@ -25,7 +25,9 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   fewer before ``C_BACKFILL``, of 3 before ``C_BACKFILL3``, of 4 before
   ``C_BACKFILL4``), for a target of 2
   liberties or fewer the liberties of the own strings of at most 3 liberties that
-  touch a liberty (``C_ALLY_DEF``), before ``C_ALLY_CAP`` captures of attacker
+  touch a liberty (``C_ALLY_DEF``), before ``C_LIB_CHAIN`` the liberties of
+  attacker strings of at most 2 liberties that touch one of its liberties, before
+  ``C_ALLY_CAP`` captures of attacker
   strings in atari next to the own strings that touch a liberty (GNU Go's
   superstring break-chain); last, below the root, a pass (a string with two eyes
   must not be made to fill one).

@@ -137,7 +137,7 @@ class ReadingConfig:
     attack_chain2: int = 2
     chain3: int = 8
     chain3_libs: int = 2
-    lib_chain: int = 0
+    lib_chain: int = 1
     ally_capture: int = 2
     attack_backfill: int = 2
     depth5: int = 0
