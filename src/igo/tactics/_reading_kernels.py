@@ -110,7 +110,9 @@ C_ALLY_ATT_MOST = 21
 C_KO_RETAKE = 22
 C_BACKFILL4 = 23
 C_ALLY_ATT3 = 24
-C_LEN = 25
+C_ALLY_DEF3 = 25
+C_LIB_CHAIN2 = 26
+C_LEN = 27
 
 # info vector
 I_NODES = 0
@@ -385,9 +387,9 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
     if ((nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3])
             or (nl == 4 and depth < cfg[C_BACKFILL4])):
         n = _add_second_order(s, libs, nl, cand, n)
-    if nl <= 2 and depth < cfg[C_ALLY_DEF]:
+    if (nl <= 2 and depth < cfg[C_ALLY_DEF]) or (nl == 3 and depth < cfg[C_ALLY_DEF3]):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 3)
-    if depth < cfg[C_LIB_CHAIN]:
+    if depth < cfg[C_LIB_CHAIN] or (nl <= 2 and depth < cfg[C_LIB_CHAIN2]):
         n = _add_lib_chain(s, sc, h, libs, nl, cand, n, depth, 2)
     if depth < cfg[C_ALLY_CAP]:
         n = _add_ally_captures(s, sc, h, libs, nl, cand, n, depth)
