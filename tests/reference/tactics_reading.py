@@ -23,12 +23,12 @@ changes the move picked and the time spent, is not part of them):
   two (target of at most ``chain2_libs`` liberties, ``depth < chain2``) or three
   (also two liberties or fewer and ``depth < chain3``), the empty neighbours of
   the liberties (two liberties or fewer: ``depth < backfill``; three: ``depth <
-  backfill3``; four: ``depth < backfill4``), and (two liberties or fewer)
-  and the liberties of the own strings of at most three liberties that touch a
-  liberty (``depth < ally_defend``), the liberties of attacker strings of at
-  most two liberties that touch a liberty (``depth < lib_chain``), captures of
-  attacker strings in atari next to the own strings that touch a liberty (``depth
-  < ally_capture``), and below the root a pass;
+  backfill3``; four: ``depth < backfill4``), the liberties of the own strings of
+  at most three liberties that touch a liberty (target of two liberties or fewer:
+  ``depth < ally_defend``; three: ``depth < ally_defend3``), the liberties of
+  attacker strings of at most two liberties that touch a liberty (``depth <
+  lib_chain``), captures of attacker strings in atari next to the own strings that
+  touch a liberty (``depth < ally_capture``), and below the root a pass;
 - a move forbidden by the simple ko rule may be played as a conditional ko capture
   when nobody is komaster; it makes the mover komaster below, and its line is worth
   at most ``KO_B``; results back up by ``negate``; with ``ko_cap``, a ``WIN`` that
@@ -83,6 +83,7 @@ class Limits:
     backfill4: int = 0
     ally_attack3: int = 0
     lib_chain: int = 0
+    ally_defend3: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -205,7 +206,7 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     if ((len(ls) <= 2 and depth < lim.backfill) or (len(ls) == 3 and depth < lim.backfill3)
             or (len(ls) == 4 and depth < lim.backfill4)):
         out |= _second_order(board, ls)
-    if len(ls) <= 2 and depth < lim.ally_defend:
+    if (len(ls) <= 2 and depth < lim.ally_defend) or (len(ls) == 3 and depth < lim.ally_defend3):
         out |= _ally_libs(board, tgt, ls, 3)
     if depth < lim.lib_chain:
         out |= _lib_chain(board, tgt, ls)

@@ -211,6 +211,24 @@ X . . X . X . . X
     assert defend(b, Point(4, 7), replace(ReadingConfig(), lib_chain=0)).code is Outcome.LOSE
 
 
+def test_three_liberty_string_strengthens_its_friend() -> None:
+    # O G9 lives by E8, a liberty of its friend O F8 that touches its liberty F9
+    # (GNU Go's reading.tst 119)
+    b = board("""
+X O O . X . O O .
+X O . O . O . O X
+X X O O X O O X X
+X X X O X O X X X
+O O X X X X X O O
+O . O X . X O . O
+. O O X . X O O .
+X . . X . X . . X
+. O X X . X X O O""", Color.WHITE)
+    r = defend(b, Point(0, 6))
+    assert (r.code, r.move) == (Outcome.WIN, Point(1, 4))
+    assert defend(b, Point(0, 6), replace(ReadingConfig(), ally_defend3=0)).code is Outcome.LOSE
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -239,7 +257,7 @@ SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
                       ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
                       backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1,
-                      ally_attack3=2, lib_chain=1)
+                      ally_attack3=2, lib_chain=1, ally_defend3=2)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
@@ -247,7 +265,7 @@ def _limits(c: ReadingConfig) -> ref.Limits:
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
                       c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
                       c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4,
-                      c.ally_attack3, c.lib_chain)
+                      c.ally_attack3, c.lib_chain, c.ally_defend3)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -52,7 +52,7 @@ class ReadingConfig:
 
     The generators tried and left off (``chain3_libs`` above 2, ``depth5``,
     ``second_order4``, ``ally_attack_most`` above 2, ``ko_retake``,
-    ``ally_defend3``, ``lib_chain2``: see ``experiments/tactics/README.md``) are
+    ``lib_chain2``: see ``experiments/tactics/README.md``) are
     not mirrored by the plain reference; the property test keeps them off.
 
     Attributes
@@ -159,7 +159,7 @@ class ReadingConfig:
     ko_retake: int = 0
     backfill4: int = 1
     ally_attack3: int = 2
-    ally_defend3: int = 0
+    ally_defend3: int = 2
     lib_chain2: int = 0
 
     def __post_init__(self) -> None:
