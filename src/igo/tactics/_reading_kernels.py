@@ -23,14 +23,18 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   ``C_CHAIN2_LIBS``, before ``C_CHAIN2``) or 3 (target of 2 or fewer, before
   ``C_CHAIN3``), the empty neighbours of its liberties (target of 2 liberties or
   fewer before ``C_BACKFILL``, of 3 before ``C_BACKFILL3``, of 4 before
-  ``C_BACKFILL4``), for a target of 2
-  liberties or fewer the liberties of the own strings of at most 3 liberties that
-  touch a liberty (``C_ALLY_DEF``), before ``C_LIB_CHAIN`` the liberties of
+  ``C_BACKFILL4``), the liberties of the own strings of at most 3 liberties that
+  touch a liberty (target of 2 liberties or fewer before ``C_ALLY_DEF``, of 3
+  before ``C_ALLY_DEF3``), before ``C_LIB_CHAIN`` the liberties of
   attacker strings of at most 2 liberties that touch one of its liberties, before
   ``C_ALLY_CAP`` captures of attacker
   strings in atari next to the own strings that touch a liberty (GNU Go's
   superstring break-chain); last, below the root, a pass (a string with two eyes
   must not be made to fill one).
+
+The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND4``, ``C_ALLY_ATT_MOST``,
+``C_KO_RETAKE`` and ``C_LIB_CHAIN2`` are generators tried and left off by default
+(``experiments/tactics/README.md``).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
 ``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are
