@@ -13,15 +13,22 @@ changes the move picked and the time spent, is not part of them):
   (in atari, the capture), the liberty of each attacker
   string next to the target in atari and the liberty of each defender string in
   atari next to such a string, and (two liberties or fewer, ``depth <
-  second_order``) the empty neighbours of the liberties;
+  second_order``) the empty neighbours of the liberties, and (``depth <
+  attack_backfill``) for each liberty that would be a self-atari for the attacker
+  (one liberty or none, capturing nothing) its empty neighbours and the other
+  liberties of the attacker's strings next to it;
 - defender to move: a string with more than ``max_libs(depth + 1)`` liberties, or
   the last ply, is a ``WIN``; candidates: captures of attacker strings next to the
   target in atari, the liberties, the liberties of attacker neighbours with exactly
   two (target of at most ``chain2_libs`` liberties, ``depth < chain2``) or three
-  (also two liberties or fewer and ``depth < chain3``), and (two
-  liberties or fewer) the empty neighbours of the liberties (``depth < backfill``)
-  and the liberties of the own strings of at most three liberties that touch a
-  liberty (``depth < ally_defend``), and below the root a pass;
+  (also two liberties or fewer and ``depth < chain3``), the empty neighbours of
+  the liberties (two liberties or fewer: ``depth < backfill``; three: ``depth <
+  backfill3``; four: ``depth < backfill4``), the liberties of the own strings of
+  at most three liberties that touch a liberty (target of two liberties or fewer:
+  ``depth < ally_defend``; three: ``depth < ally_defend3``), the liberties of
+  attacker strings of at most two liberties that touch a liberty (``depth <
+  lib_chain``), captures of attacker strings in atari next to the own strings that
+  touch a liberty (``depth < ally_capture``), and below the root a pass;
 - a move forbidden by the simple ko rule may be played as a conditional ko capture
   when nobody is komaster; it makes the mover komaster below, and its line is worth
   at most ``KO_B``; results back up by ``negate``; with ``ko_cap``, a ``WIN`` that
@@ -70,6 +77,13 @@ class Limits:
     ko_cap: bool = False
     attack_chain2: int = 0
     chain3: int = 0
+    backfill3: int = 0
+    attack_backfill: int = 0
+    ally_capture: int = 0
+    backfill4: int = 0
+    ally_attack3: int = 0
+    lib_chain: int = 0
+    ally_defend3: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -95,6 +109,65 @@ def _ally_libs(board: Board, tgt: Point, lib_set: set[Point], most: int) -> set[
     return out
 
 
+def _self_atari(board: Board, p: Point, c: int) -> bool:
+    """Would ``c``'s stone at the empty ``p`` have one liberty or none, capturing
+    nothing?"""
+    near = neighbours(board, p)
+    if any(board[q] == 3 - c and len(libs(board, q)) == 1 for q in near):
+        return False
+    lib = {q for q in near if board[q] == 0}
+    for q in near:
+        if board[q] == c:
+            lib |= libs(board, q)
+    lib.discard(p)
+    return len(lib) < 2
+
+
+def _backfill(board: Board, lib_set: set[Point], att: int) -> set[Point]:
+    """For each liberty that is a self-atari for the attacker: its empty
+    neighbours and the other liberties of the attacker's strings next to it."""
+    out: set[Point] = set()
+    for p in lib_set:
+        if not _self_atari(board, p, att):
+            continue
+        for q in neighbours(board, p):
+            if board[q] == 0:
+                out.add(q)
+            elif board[q] == att:
+                out |= libs(board, q) - {p}
+    return out
+
+
+def _ally_captures(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
+    """Liberties of the opponent strings in atari next to the other strings of the
+    target's colour that touch its liberties."""
+    own = board[tgt]
+    mine = set(board.string_at(tgt))
+    out: set[Point] = set()
+    for p in lib_set:
+        for q in neighbours(board, p):
+            if board[q] == own and q not in mine:
+                for g in neighbour_strings(board, q):
+                    gl = libs(board, next(iter(g)))
+                    if len(gl) == 1:
+                        out |= gl
+    return out
+
+
+def _lib_chain(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
+    """Liberties of the opponent strings of at most two liberties that touch one of
+    the target's liberties."""
+    opp = 3 - int(board[tgt])
+    out: set[Point] = set()
+    for p in lib_set:
+        for q in neighbours(board, p):
+            if board[q] == opp:
+                ql = libs(board, q)
+                if len(ql) <= 2:
+                    out |= ql
+    return out
+
+
 def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[Point]:
     ls = libs(board, tgt)
     out = set(ls)
@@ -112,8 +185,11 @@ def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     if (len(ls) <= 2 and depth < lim.second_order) or (
             len(ls) == 3 and depth < lim.second_order3):
         out |= _second_order(board, ls)
-    if len(ls) == 1 or (len(ls) == 2 and depth < lim.ally_attack):
+    if (len(ls) == 1 or (len(ls) == 2 and depth < lim.ally_attack)
+            or (len(ls) == 3 and depth < lim.ally_attack3)):
         out |= _ally_libs(board, tgt, ls, 2)
+    if depth < lim.attack_backfill:
+        out |= _backfill(board, ls, 3 - int(board[tgt]))
     return out
 
 
@@ -127,10 +203,15 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         three = len(gl) == 3 and chain and len(ls) <= 2 and depth < lim.chain3
         if len(gl) == 1 or two or three:
             out |= gl
-    if len(ls) <= 2 and depth < lim.backfill:
+    if ((len(ls) <= 2 and depth < lim.backfill) or (len(ls) == 3 and depth < lim.backfill3)
+            or (len(ls) == 4 and depth < lim.backfill4)):
         out |= _second_order(board, ls)
-    if len(ls) <= 2 and depth < lim.ally_defend:
+    if (len(ls) <= 2 and depth < lim.ally_defend) or (len(ls) == 3 and depth < lim.ally_defend3):
         out |= _ally_libs(board, tgt, ls, 3)
+    if depth < lim.lib_chain:
+        out |= _lib_chain(board, tgt, ls)
+    if depth < lim.ally_capture:
+        out |= _ally_captures(board, tgt, ls)
     return out
 
 

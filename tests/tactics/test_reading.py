@@ -82,6 +82,153 @@ X O . O .
     assert plain.code is Outcome.KO_A  # taking a lone stone by ko is a ko either way
 
 
+def test_three_liberty_string_saved_one_point_off() -> None:
+    # X C4-C3-C2 (3 liberties: D4, C5, C1) lives only by B5, next to its liberty
+    # C5 (it ataris O A5 and cuts): GNU Go's reading.tst 218
+    b = board("""
+. . X . . . . . .
+. X . X O . . . .
+. X X O X O X . .
+X O O O X X X . .
+O . . X O O . . .
+. O X . X O . . .
+. O X O O . O . .
+O O X O X . . . .
+. X . . . . . . .""")
+    r = defend(b, Point(5, 2))
+    assert (r.code, r.move) == (Outcome.WIN, Point(4, 1))
+    # B5 is also a liberty of O's short strings next to C5 (lib_chain proposes it)
+    off = replace(ReadingConfig(), backfill3=0, lib_chain=0)
+    assert defend(b, Point(5, 2), off).code is Outcome.LOSE
+
+
+def test_attacker_backfills_before_a_self_atari_liberty() -> None:
+    # X's corner string (liberties E9, G8, J9, J7) dies, but O's E9 is a self-atari:
+    # O first plays D9 (or G8): GNU Go's reading.tst 143
+    b = board("""
+. . . . . X X X .
+. . . O X X . X X
+. . . O O O O X .
+. . . O . . O O .
+. . . O . . . O O
+. . . O . . . . .
+. . . O . . . . .
+. . . O . . . . .
+. . . O . . . . .""", Color.WHITE)
+    r = attack(b, Point(0, 5))
+    assert r.code is Outcome.WIN and r.move in (Point(0, 3), Point(1, 6))
+    assert attack(b, Point(0, 5), replace(ReadingConfig(), attack_backfill=0)).code is Outcome.LOSE
+
+
+def test_defender_captures_next_to_the_strings_it_would_join() -> None:
+    # O takes X J8 at J9, a ko; O F9 (atari on X G9-H9 too) fails: X takes the O
+    # stone at E9, next to G9-H9, which touches J8's liberty (GNU Go's reading.tst 132)
+    b = board("""
+. X . X . . X X .
+X X X X X X O O X
+. . . . O O O O O
+. . . . . . X O O
+. . . . . . O X O
+. . . . . X O X X
+. . . . O O X . X
+O O O O O X . O X
+. . O . O X X X X""", Color.WHITE)
+    r = attack(b, Point(1, 8))
+    assert (r.code, r.move) == (Outcome.KO_A, Point(0, 8))
+    plain = attack(b, Point(1, 8), replace(ReadingConfig(), ally_capture=0))
+    assert (plain.code, plain.move) == (Outcome.WIN, Point(0, 5))
+
+
+def test_attacker_saves_its_own_short_string_first() -> None:
+    # O E5-E4 cannot be saved: its D5 is refuted once X strengthens its own
+    # two-liberty string next to it (GNU Go's reading.tst 86)
+    b = board("""
+. . . . . . . . .
+. X X X . . . . .
+. X . X X X . . .
+X X . X . X X . .
+O O X . O . X . .
+. O . X O . X . .
+. O . . X X X . .
+O O O O O X . . .
+. O . . O X . . .""", Color.WHITE)
+    assert defend(b, Point(4, 4)).code is Outcome.LOSE
+    plain = defend(b, Point(4, 4), replace(ReadingConfig(), attack_chain2=0))
+    assert (plain.code, plain.move) == (Outcome.WIN, Point(4, 3))
+
+
+def test_four_liberty_string_makes_its_eye() -> None:
+    # X's string (liberties J5, H4, J3, J1) lives only by J4, next to its liberties:
+    # two eyes (GNU Go's reading.tst 195)
+    b = board("""
+. . . . . . . . .
+. . . . . . . . .
+. . O O O O O O O
+. . X X X X O X X
+. . . X . O X X .
+. . . X . O X . .
+. . . X . O X X .
+. . . . . O O X X
+. . . X . O O O .""")
+    r = defend(b, Point(3, 7))
+    assert (r.code, r.move) == (Outcome.WIN, Point(5, 8))
+    assert defend(b, Point(3, 7), replace(ReadingConfig(), backfill4=0)).code is Outcome.LOSE
+
+
+def test_attacker_cuts_a_three_liberty_string_from_its_friend() -> None:
+    # X H9-J9-H8-G8 (liberties G9, J8, H7) would join X F9 at G9; O E9 ataris F9
+    # first and the string dies (GNU Go's reading.tst 203)
+    b = board("""
+O . O . . X . X X
+. O O X X O X X .
+O O X X O O O . O
+X X . X O . O O O
+X . X O O . . . .
+. X X O . . . . .
+X X O O . . . . .
+O O O . . . . . .
+. . . . . . . . .""", Color.WHITE)
+    r = attack(b, Point(0, 7))
+    assert (r.code, r.move) == (Outcome.WIN, Point(0, 4))
+    assert attack(b, Point(0, 7), replace(ReadingConfig(), ally_attack3=0)).code is Outcome.LOSE
+
+
+def test_defender_takes_a_liberty_from_the_stones_around_its_liberty() -> None:
+    # O H5-J5-J4 (liberties H4, J3) lives by H2, on a liberty of X J2, which
+    # touches its liberty J3 (GNU Go's reading.tst 113)
+    b = board("""
+X O O . X . O O .
+X O . O . O . O X
+X X O O X O O X X
+X X X O X O X X X
+O O X X X X X O O
+O . O X . X O . O
+. O O X . X O O .
+X . . X . X . . X
+. O X X . X X O O""", Color.WHITE)
+    r = defend(b, Point(4, 7))
+    assert (r.code, r.move) == (Outcome.WIN, Point(7, 7))
+    assert defend(b, Point(4, 7), replace(ReadingConfig(), lib_chain=0)).code is Outcome.LOSE
+
+
+def test_three_liberty_string_strengthens_its_friend() -> None:
+    # O G9 lives by E8, a liberty of its friend O F8 that touches its liberty F9
+    # (GNU Go's reading.tst 119)
+    b = board("""
+X O O . X . O O .
+X O . O . O . O X
+X X O O X O O X X
+X X X O X O X X X
+O O X X X X X O O
+O . O X . X O . O
+. O O X . X O O .
+X . . X . X . . X
+. O X X . X X O O""", Color.WHITE)
+    r = defend(b, Point(0, 6))
+    assert (r.code, r.move) == (Outcome.WIN, Point(1, 4))
+    assert defend(b, Point(0, 6), replace(ReadingConfig(), ally_defend3=0)).code is Outcome.LOSE
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -108,13 +255,17 @@ def test_twolib_defences_are_real() -> None:
 
 SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
-                      ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2)
+                      ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
+                      backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1,
+                      ally_attack3=2, lib_chain=1, ally_defend3=2)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
     return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
-                      c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3)
+                      c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
+                      c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4,
+                      c.ally_attack3, c.lib_chain, c.ally_defend3)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,17 +9,32 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
 - attacker: the liberties of the string (the one with most empty neighbours first,
   where the string would run; in atari the capture leads), moves that save the
   attacker's own strings next to the target left in atari (extend, or capture a
-  string holding them), near the root the empty neighbours of the liberties (nets,
+  string holding them) and, before ``C_ATT_CHAIN2``, the liberties of those of 2
+  liberties, near the root the empty neighbours of the liberties (nets,
   loose ladders: ``C_SECOND`` for 2 liberties or fewer, ``C_SECOND3`` for 3), and
   the liberties of the target colour's other strings of at most 2 liberties that
-  touch a liberty (always in atari, ``C_ALLY_ATT`` for 2 liberties);
+  touch a liberty (always in atari, ``C_ALLY_ATT`` for 2 liberties, ``C_ALLY_ATT3``
+  for 3), and before
+  ``C_ATT_BACKFILL``, for each liberty that would be a self-atari for the attacker,
+  its empty neighbours and the other liberties of the attacker's strings next to it
+  (GNU Go's backfilling: approach first);
 - defender: captures of attacker strings next to the target in atari, the
   liberties, the liberties of attacker neighbours of 2 liberties (target of at most
   ``C_CHAIN2_LIBS``, before ``C_CHAIN2``) or 3 (target of 2 or fewer, before
-  ``C_CHAIN3``), and for a target of 2 liberties or fewer the empty neighbours of
-  its liberties (``C_BACKFILL``) and the liberties of the own strings of at most 3
-  liberties that touch a liberty (``C_ALLY_DEF``); last, below the root, a pass (a
-  string with two eyes must not be made to fill one).
+  ``C_CHAIN3``), the empty neighbours of its liberties (target of 2 liberties or
+  fewer before ``C_BACKFILL``, of 3 before ``C_BACKFILL3``, of 4 before
+  ``C_BACKFILL4``), the liberties of the own strings of at most 3 liberties that
+  touch a liberty (target of 2 liberties or fewer before ``C_ALLY_DEF``, of 3
+  before ``C_ALLY_DEF3``), before ``C_LIB_CHAIN`` the liberties of
+  attacker strings of at most 2 liberties that touch one of its liberties, before
+  ``C_ALLY_CAP`` captures of attacker
+  strings in atari next to the own strings that touch a liberty (GNU Go's
+  superstring break-chain); last, below the root, a pass (a string with two eyes
+  must not be made to fill one).
+
+The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND4``, ``C_ALLY_ATT_MOST``,
+``C_KO_RETAKE`` and ``C_LIB_CHAIN2`` are generators tried and left off by default
+(``experiments/tactics/README.md``).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
 ``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are
@@ -88,7 +103,20 @@ C_ALLY_DEF = 10
 C_KO_CAP = 11
 C_ATT_CHAIN2 = 12
 C_CHAIN3 = 13
-C_LEN = 14
+C_CHAIN3_LIBS = 14
+C_LIB_CHAIN = 15
+C_ALLY_CAP = 16
+C_ATT_BACKFILL = 17
+C_DEPTH5 = 18
+C_BACKFILL3 = 19
+C_SECOND4 = 20
+C_ALLY_ATT_MOST = 21
+C_KO_RETAKE = 22
+C_BACKFILL4 = 23
+C_ALLY_ATT3 = 24
+C_ALLY_DEF3 = 25
+C_LIB_CHAIN2 = 26
+C_LEN = 27
 
 # info vector
 I_NODES = 0
@@ -129,6 +157,8 @@ def negate(r: int) -> int:
 @njit
 def max_libs(cfg: np.ndarray, depth: int) -> int:
     """Most liberties a string may have for the attacker to read it at ``depth``."""
+    if depth < cfg[C_DEPTH5]:
+        return 5
     if depth < cfg[C_DEPTH4]:
         return 4
     if depth < cfg[C_DEPTH3]:
@@ -186,6 +216,108 @@ def _add_ally_libs(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int
 
 
 @njit
+def self_atari(s: BoardState, p: int, c: int, tmp: np.ndarray) -> bool:
+    """Would ``c``'s stone at the empty point ``p`` be left with one liberty (or
+    none) without capturing anything? (Liberties counted up to 2.)"""
+    w = s.meta[0] + 2
+    n = 0
+    for k in range(4):
+        r = nb(p, k, w)
+        cr = s.color[r]
+        if cr == EMPTY:
+            n = add_unique(tmp, n, r)
+        elif cr == 3 - c:
+            if atari_point(s, s.head[r]) != 0:
+                return False
+    if n >= 2:
+        return False
+    for k in range(4):
+        r = nb(p, k, w)
+        if s.color[r] != c:
+            continue
+        q = s.head[r]
+        x = q
+        while True:
+            for j in range(4):
+                y = nb(x, j, w)
+                if s.color[y] == EMPTY and y != p:
+                    n = add_unique(tmp, n, y)
+                    if n >= 2:
+                        return False
+            x = s.nxt[x]
+            if x == q:
+                break
+    return True
+
+
+@njit
+def _add_backfill(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att: int,
+                  cand: np.ndarray, n: int, depth: int) -> int:
+    """For each liberty that would be a self-atari for the attacker ``att``, the
+    moves that prepare it: the other liberties of its own strings next to that
+    liberty and the liberty's empty neighbours (GNU Go's backfilling)."""
+    w = s.meta[0] + 2
+    tmp = sc.heads2[depth]
+    for i in range(nl):
+        p = libs[i]
+        if not self_atari(s, p, att, tmp):
+            continue
+        for k in range(4):
+            r = nb(p, k, w)
+            cr = s.color[r]
+            if cr == EMPTY:
+                n = add_unique(cand, n, r)
+            elif cr == att:
+                m = string_libs(s, s.head[r], tmp, 4)
+                for j in range(m):
+                    if tmp[j] != p:
+                        n = add_unique(cand, n, tmp[j])
+    return n
+
+
+@njit
+def _add_lib_chain(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+                   cand: np.ndarray, n: int, depth: int, most: int) -> int:
+    """The liberties of the attacker strings of at most ``most`` liberties that
+    touch a liberty of the target (not only the target): taking or weakening the
+    stones that hold its liberties."""
+    w = s.meta[0] + 2
+    opp = 3 - s.color[h]
+    tmp = sc.heads2[depth]
+    for i in range(nl):
+        for k in range(4):
+            r = nb(libs[i], k, w)
+            if s.color[r] != opp:
+                continue
+            m = string_libs(s, s.head[r], tmp, most + 1)
+            if m <= most:
+                for j in range(m):
+                    n = add_unique(cand, n, tmp[j])
+    return n
+
+
+@njit
+def _add_ally_captures(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+                       cand: np.ndarray, n: int, depth: int) -> int:
+    """Captures of attacker strings in atari next to the strings of the target's
+    colour that touch one of its liberties (GNU Go's superstring break-chain)."""
+    w = s.meta[0] + 2
+    c = s.color[h]
+    tmp = sc.heads2[depth]
+    for i in range(nl):
+        for k in range(4):
+            r = nb(libs[i], k, w)
+            if s.color[r] != c or s.head[r] == h:
+                continue
+            m = neighbour_heads(s, s.head[r], tmp)
+            for j in range(m):
+                x = atari_point(s, tmp[j])
+                if x != 0:
+                    n = add_unique(cand, n, x)
+    return n
+
+
+@njit
 def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                  depth: int) -> int:
     """The attacker's candidates against the string with head ``h`` (liberties in
@@ -217,10 +349,15 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             x = atari_point(s, others[j])
             if x != 0:
                 n = add_unique(cand, n, x)
-    if (nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3]):
+    if ((nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3])
+            or (nl == 4 and depth < cfg[C_SECOND4])):
         n = _add_second_order(s, libs, nl, cand, n)
-    if nl == 1 or (nl == 2 and depth < cfg[C_ALLY_ATT]):
+    if nl == 1:
+        n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, max(2, cfg[C_ALLY_ATT_MOST]))
+    elif (nl == 2 and depth < cfg[C_ALLY_ATT]) or (nl == 3 and depth < cfg[C_ALLY_ATT3]):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
+    if depth < cfg[C_ATT_BACKFILL]:
+        n = _add_backfill(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)
     return n
 
 
@@ -248,13 +385,18 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             if atari_point(s, g) != 0:
                 continue
             k = string_libs(s, g, tmp, 4)
-            if k == 2 or (k == 3 and nl <= 2 and depth < cfg[C_CHAIN3]):
+            if k == 2 or (k == 3 and nl <= cfg[C_CHAIN3_LIBS] and depth < cfg[C_CHAIN3]):
                 for j in range(k):
                     n = add_unique(cand, n, tmp[j])
-    if nl <= 2 and depth < cfg[C_BACKFILL]:
+    if ((nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3])
+            or (nl == 4 and depth < cfg[C_BACKFILL4])):
         n = _add_second_order(s, libs, nl, cand, n)
-    if nl <= 2 and depth < cfg[C_ALLY_DEF]:
+    if (nl <= 2 and depth < cfg[C_ALLY_DEF]) or (nl == 3 and depth < cfg[C_ALLY_DEF3]):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 3)
+    if depth < cfg[C_LIB_CHAIN] or (nl <= 2 and depth < cfg[C_LIB_CHAIN2]):
+        n = _add_lib_chain(s, sc, h, libs, nl, cand, n, depth, 2)
+    if depth < cfg[C_ALLY_CAP]:
+        n = _add_ally_captures(s, sc, h, libs, nl, cand, n, depth)
     if depth > 0 and n < cand.shape[0]:  # last, a pass: the string may need no move
         cand[n] = PASS
         n += 1
@@ -318,7 +460,7 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         return LOSE
     h = s.head[tgt]
     libs = sc.libs[depth]
-    nl = string_libs(s, h, libs, 5)
+    nl = string_libs(s, h, libs, 6)
     last = depth + 1 >= cfg[C_MAX_DEPTH]
     if attacking:
         if nl > max_libs(cfg, depth) or (last and nl > 1):
@@ -330,6 +472,9 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         if nl > max_libs(cfg, depth + 1) or last:
             return WIN
         n = defend_moves(s, sc, cfg, h, nl, depth)
+    ko = s.meta[M_KO_POINT]
+    if ko != 0 and depth < cfg[C_KO_RETAKE] and info[I_KOMASTER] == EMPTY:
+        n = add_unique(sc.cand[depth], n, ko)  # retaking the ko, after a threat
     sc.n[depth] = n
     sc.i[depth] = 0
     sc.res[depth] = LOSE
@@ -408,7 +553,7 @@ def winning_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacki
     candidate is read with the whole budget of ``cfg``."""
     att = 3 - s.color[tgt]
     h = s.head[tgt]
-    nl = string_libs(s, h, sc.libs[0], 5)
+    nl = string_libs(s, h, sc.libs[0], 6)
     sc.info[I_NODES] = 0
     sc.info[I_EXHAUSTED] = 0
     sc.info[I_KOMASTER] = EMPTY

@@ -50,6 +50,11 @@ class Outcome(IntEnum):
 class ReadingConfig:
     """Limits of the reading search (plies counted from the question's position).
 
+    The generators tried and left off (``chain3_libs`` above 2, ``depth5``,
+    ``second_order4``, ``ally_attack_most`` above 2, ``ko_retake``,
+    ``lib_chain2``: see ``experiments/tactics/README.md``) are
+    not mirrored by the plain reference; the property test keeps them off.
+
     Attributes
     ----------
     node_budget
@@ -79,10 +84,51 @@ class ReadingConfig:
         it would join), when the target has two liberties or fewer.
     attack_chain2
         Plies before which the attacker also plays on the liberties of its own
-        strings of 2 liberties next to the target (off by default: it lost tests).
+        strings of 2 liberties next to the target.
     chain3
         Plies before which the defender of a string of 2 liberties or fewer also
         attacks neighbours of 3 liberties.
+    chain3_libs
+        Most liberties of the defender's string for which it attacks neighbours of
+        3 liberties (before ``chain3``).
+    lib_chain
+        Plies before which the defender also plays on the liberties of attacker
+        strings of at most 2 liberties that touch one of its liberties.
+    ally_capture
+        Plies before which the defender also captures attacker strings in atari
+        next to its strings that touch one of its liberties.
+    attack_backfill
+        Plies before which the attacker, for a liberty that would be a self-atari
+        for it, also plays the other liberties of its own strings next to that
+        liberty and the liberty's empty neighbours (backfilling).
+    depth5
+        Plies before which strings of 5 liberties are attacked.
+    backfill3
+        Plies before which the defender of a string of 3 liberties also tries the
+        empty neighbours of its liberties.
+    backfill4
+        Plies before which the defender of a string of 4 liberties also tries the
+        empty neighbours of its liberties (at the root: the move that makes an eye).
+    ally_attack3
+        Plies before which the attacker of a string of 3 liberties also plays on the
+        liberties of the target colour's strings of at most 2 liberties that touch
+        one of its liberties (cutting it off from them).
+    ally_defend3
+        Plies before which the defender of a string of 3 liberties also plays on the
+        liberties of its own strings of at most 3 liberties that touch one of its
+        liberties.
+    lib_chain2
+        Plies before which ``lib_chain``'s moves are tried for a defender's string
+        of 2 liberties or fewer.
+    ally_attack_most
+        Most liberties of the target colour's strings, touching the liberty of a
+        target in atari, whose liberties the attacker plays.
+    ko_retake
+        Plies before which the ko point is added to the mover's candidates (a
+        conditional retake); no effect seen, the lists hold it already.
+    second_order4
+        Plies before which the attacker tries the empty neighbours of the
+        liberties of a string of 4 liberties.
     ko_capture_is_ko
         GNU Go's convention: a win that starts with a legal ko capture, which the
         opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
@@ -100,8 +146,21 @@ class ReadingConfig:
     ally_attack: int = 2
     ally_defend: int = 8
     ko_capture_is_ko: bool = True
-    attack_chain2: int = 0
-    chain3: int = 6
+    attack_chain2: int = 2
+    chain3: int = 8
+    chain3_libs: int = 2
+    lib_chain: int = 1
+    ally_capture: int = 2
+    attack_backfill: int = 2
+    depth5: int = 0
+    backfill3: int = 2
+    second_order4: int = 0
+    ally_attack_most: int = 2
+    ko_retake: int = 0
+    backfill4: int = 1
+    ally_attack3: int = 2
+    ally_defend3: int = 2
+    lib_chain2: int = 0
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -124,6 +183,19 @@ class ReadingConfig:
         v[R.C_KO_CAP] = int(self.ko_capture_is_ko)
         v[R.C_ATT_CHAIN2] = self.attack_chain2
         v[R.C_CHAIN3] = self.chain3
+        v[R.C_CHAIN3_LIBS] = self.chain3_libs
+        v[R.C_LIB_CHAIN] = self.lib_chain
+        v[R.C_ALLY_CAP] = self.ally_capture
+        v[R.C_ATT_BACKFILL] = self.attack_backfill
+        v[R.C_DEPTH5] = self.depth5
+        v[R.C_BACKFILL3] = self.backfill3
+        v[R.C_SECOND4] = self.second_order4
+        v[R.C_ALLY_ATT_MOST] = self.ally_attack_most
+        v[R.C_KO_RETAKE] = self.ko_retake
+        v[R.C_BACKFILL4] = self.backfill4
+        v[R.C_ALLY_ATT3] = self.ally_attack3
+        v[R.C_ALLY_DEF3] = self.ally_defend3
+        v[R.C_LIB_CHAIN2] = self.lib_chain2
         return v
 
 
