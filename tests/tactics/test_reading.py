@@ -193,10 +193,8 @@ O O O . . . . . .
     assert attack(b, Point(0, 7), replace(ReadingConfig(), ally_attack3=0)).code is Outcome.LOSE
 
 
-def test_defender_takes_a_liberty_from_the_stones_around_its_liberty() -> None:
-    # O H5-J5-J4 (liberties H4, J3) lives by H2, on a liberty of X J2, which
-    # touches its liberty J3 (GNU Go's reading.tst 113)
-    b = board("""
+#: GNU Go's reading.tst 113 and 119 share this position.
+READING_113 = """
 X O O . X . O O .
 X O . O . O . O X
 X X O O X O O X X
@@ -205,7 +203,13 @@ O O X X X X X O O
 O . O X . X O . O
 . O O X . X O O .
 X . . X . X . . X
-. O X X . X X O O""", Color.WHITE)
+. O X X . X X O O"""
+
+
+def test_defender_takes_a_liberty_from_the_stones_around_its_liberty() -> None:
+    # O H5-J5-J4 (liberties H4, J3) lives by H2, on a liberty of X J2, which
+    # touches its liberty J3 (GNU Go's reading.tst 113)
+    b = board(READING_113, Color.WHITE)
     r = defend(b, Point(4, 7))
     assert (r.code, r.move) == (Outcome.WIN, Point(7, 7))
     assert defend(b, Point(4, 7), replace(ReadingConfig(), lib_chain=0)).code is Outcome.LOSE
@@ -214,16 +218,7 @@ X . . X . X . . X
 def test_three_liberty_string_strengthens_its_friend() -> None:
     # O G9 lives by E8, a liberty of its friend O F8 that touches its liberty F9
     # (GNU Go's reading.tst 119)
-    b = board("""
-X O O . X . O O .
-X O . O . O . O X
-X X O O X O O X X
-X X X O X O X X X
-O O X X X X X O O
-O . O X . X O . O
-. O O X . X O O .
-X . . X . X . . X
-. O X X . X X O O""", Color.WHITE)
+    b = board(READING_113, Color.WHITE)
     r = defend(b, Point(0, 6))
     assert (r.code, r.move) == (Outcome.WIN, Point(1, 4))
     assert defend(b, Point(0, 6), replace(ReadingConfig(), ally_defend3=0)).code is Outcome.LOSE
