@@ -320,8 +320,8 @@ _killed_workers = [0]
 
 
 def _killer(config: EvolveConfig, raylet: int) -> object:
-    """A thread that SIGKILLs the worker processes under ``raylet`` once games are being
-    stored, until a failed attempt is recorded; returns a function that stops it."""
+    """A thread that SIGKILLs the busy worker processes under ``raylet`` once games are
+    being stored, until a failed attempt is recorded; returns a function that stops it."""
     import threading
 
     done = threading.Event()
@@ -335,8 +335,11 @@ def _killer(config: EvolveConfig, raylet: int) -> object:
                     cmd = (PROC / str(pid) / "cmdline").read_bytes()
                 except OSError:
                     continue
-                # workers (ray::IDLE, ray::play_individual_game …), not the node's agents
-                if cmd.startswith(b"ray::") and b"Agent" not in cmd.split(b"\0")[0]:
+                # workers playing a game (ray::play_individual_game …), not idle ones
+                # (killing those records nothing) nor the node's agents
+                name = cmd.split(b"\0")[0]
+                if (cmd.startswith(b"ray::") and b"Agent" not in name
+                        and not name.startswith(b"ray::IDLE")):
                     try:
                         os.kill(pid, signal.SIGKILL)
                         _killed_workers[0] += 1
