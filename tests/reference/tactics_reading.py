@@ -94,18 +94,22 @@ def _second_order(board: Board, lib_set: set[Point]) -> set[Point]:
     return {q for p in lib_set for q in neighbours(board, p) if board[q] == 0}
 
 
+def _friends(board: Board, tgt: Point, lib_set: set[Point]) -> list[Point]:
+    """A stone of each touch of the target colour's other strings on its liberties."""
+    own = board[tgt]
+    mine = set(board.string_at(tgt))
+    return [q for p in lib_set for q in neighbours(board, p)
+            if board[q] == own and q not in mine]
+
+
 def _ally_libs(board: Board, tgt: Point, lib_set: set[Point], most: int) -> set[Point]:
     """Liberties of the other strings of the target's colour touching its liberties,
     for those with at most ``most`` liberties."""
-    own = board[tgt]
-    mine = set(board.string_at(tgt))
     out: set[Point] = set()
-    for p in lib_set:
-        for q in neighbours(board, p):
-            if board[q] == own and q not in mine:
-                ql = libs(board, q)
-                if len(ql) <= most:
-                    out |= ql
+    for q in _friends(board, tgt, lib_set):
+        ql = libs(board, q)
+        if len(ql) <= most:
+            out |= ql
     return out
 
 
@@ -141,16 +145,12 @@ def _backfill(board: Board, lib_set: set[Point], att: int) -> set[Point]:
 def _ally_captures(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
     """Liberties of the opponent strings in atari next to the other strings of the
     target's colour that touch its liberties."""
-    own = board[tgt]
-    mine = set(board.string_at(tgt))
     out: set[Point] = set()
-    for p in lib_set:
-        for q in neighbours(board, p):
-            if board[q] == own and q not in mine:
-                for g in neighbour_strings(board, q):
-                    gl = libs(board, next(iter(g)))
-                    if len(gl) == 1:
-                        out |= gl
+    for q in _friends(board, tgt, lib_set):
+        for g in neighbour_strings(board, q):
+            gl = libs(board, next(iter(g)))
+            if len(gl) == 1:
+                out |= gl
     return out
 
 
