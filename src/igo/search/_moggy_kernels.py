@@ -159,7 +159,7 @@ def _joined(s: BoardState, p: int, c: int, r: int) -> bool:
     return False
 
 
-@njit_noalloc
+@njit_inline
 def _string_surely_bad(s: BoardState, p: int, c: int, lib: int) -> bool:
     """For ``c``'s move at ``p`` that joins own stones, captures nothing and leaves the
     string one liberty ``lib``: True when the self-atari is surely ``BAD``, decided on
@@ -218,7 +218,7 @@ def _string_surely_bad(s: BoardState, p: int, c: int, lib: int) -> bool:
     return False
 
 
-@njit_noalloc
+@njit_inline
 def libs_after(s: BoardState, p: int, c: int, cap: int, out: np.ndarray) -> int:
     """Liberties, counted up to ``cap`` (at most ``out``'s length), of the string ``c``
     makes by playing at empty ``p``; a capture of a neighbour counts as ``cap``."""
@@ -267,7 +267,7 @@ def _legal(s: BoardState, p: int, c: int, suicide_ok: bool) -> bool:
     return p > 0 and s.color[p] == EMPTY and check_move(s, p, c, suicide_ok) == OK
 
 
-@njit_noalloc
+@njit_inline
 def _counter_captures(s: BoardState, h: int, c: int, suicide_ok: bool, cand: np.ndarray,
                       n: int) -> tuple[int, bool]:
     """Add the captures of opponent strings in atari that touch string ``h``; the new
@@ -288,7 +288,7 @@ def _counter_captures(s: BoardState, h: int, c: int, suicide_ok: bool, cand: np.
             return n, found
 
 
-@njit_noalloc
+@njit_inline
 def _atari_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bool,
                  rng: np.ndarray, p_ccap: float, ladder_budget: int, ladder_middle: bool,
                  cand: np.ndarray, n: int) -> int:
@@ -309,7 +309,7 @@ def _atari_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bo
     return add_unique(cand, n, lib)
 
 
-@njit_noalloc
+@njit_inline
 def _miai(s: BoardState, h: int, c: int, l0: int, l1: int) -> bool:
     """Whether the string ``h`` (colour ``c``, liberties ``l0``, ``l1``) cannot be
     harmed by an atari: it connects to a string of 2+ liberties at one liberty and
@@ -337,7 +337,7 @@ def _miai(s: BoardState, h: int, c: int, l0: int, l1: int) -> bool:
     return False
 
 
-@njit_noalloc
+@njit_inline
 def _atari_on(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bool,
               rng: np.ndarray, p_reject: float, cand: np.ndarray, n: int) -> int:
     """Add ``c``'s ataris of the opponent string ``h`` if it has exactly two
@@ -348,7 +348,7 @@ def _atari_on(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bool,
     return _atari_on_libs(s, ms, h, c, ms.libs2[0], ms.libs2[1], suicide_ok, rng, cand, n)
 
 
-@njit_noalloc
+@njit_inline
 def _atari_on_libs(s: BoardState, ms: MoggyScratch, h: int, c: int, l0: int, l1: int,
                    suicide_ok: bool, rng: np.ndarray, cand: np.ndarray, n: int) -> int:
     """Add ``c``'s ataris of the opponent string ``h`` (liberties ``l0``, ``l1``) that
@@ -361,7 +361,7 @@ def _atari_on_libs(s: BoardState, ms: MoggyScratch, h: int, c: int, l0: int, l1:
     return n
 
 
-@njit_noalloc
+@njit_inline
 def _two_lib_check(s: BoardState, ms: MoggyScratch, h: int, c: int, l0: int, l1: int,
                    suicide_ok: bool, rng: np.ndarray, p_reject: float, cand: np.ndarray,
                    n: int) -> int:
@@ -410,7 +410,7 @@ def _pick(s: BoardState, ms: MoggyScratch, c: int, cand: np.ndarray, n: int,
     return 0
 
 
-@njit_noalloc
+@njit_inline
 def _local_ataris(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: bool,
                   rng: np.ndarray, p_ccap: float, ladder_budget: int,
                   ladder_middle: bool, cand: np.ndarray) -> tuple[int, bool]:
@@ -449,7 +449,7 @@ def _big_own_atari(s: BoardState, c: int, last: int) -> bool:
     return False
 
 
-@njit_noalloc
+@njit_inline
 def _local_two_libs(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: bool,
                     rng: np.ndarray, p_reject: float, cand: np.ndarray) -> int:
     w = s.meta[0] + 2
@@ -473,7 +473,7 @@ def _local_two_libs(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_
     return n
 
 
-@njit_noalloc
+@njit_inline
 def _nakade(s: BoardState, pts: np.ndarray, c: int, last: int, suicide_ok: bool) -> int:
     """The vital point of an eye space of the last mover's that touches its move (an
     empty neighbour of the last move with none of ``c``'s stones beside it;
@@ -500,7 +500,7 @@ def _nakade(s: BoardState, pts: np.ndarray, c: int, last: int, suicide_ok: bool)
     return 0
 
 
-@njit_noalloc
+@njit_inline
 def _random_move(s: BoardState, ms: MoggyScratch, c: int, suicide_ok: bool,
                  rng: np.ndarray, p_reject: float) -> int:
     """A random move that is legal, fills no own eye and passes the self-atari test;

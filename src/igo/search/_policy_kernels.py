@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from igo._jit import njit_noalloc
+from igo._jit import njit_inline, njit_noalloc
 from igo.core._kernels import (
     BLACK,
     EMPTY,
@@ -103,7 +103,7 @@ def _add(cand: np.ndarray, n: int, p: int) -> int:
     return n
 
 
-@njit_noalloc
+@njit_inline
 def _capture_escape(s: BoardState, c: int, last: int, cand: np.ndarray) -> int:
     """Candidates of step 1 around ``last``; returns their number (at most the
     length of ``cand``). Each string next to ``last`` is looked at once."""
@@ -155,7 +155,7 @@ def pattern3_code(s: BoardState, p: int) -> int:
     return code
 
 
-@njit_noalloc
+@njit_inline
 def _patterns(s: BoardState, last: int, pat3: np.ndarray, cand: np.ndarray) -> int:
     w = s.meta[0] + 2
     n = 0
@@ -166,7 +166,7 @@ def _patterns(s: BoardState, last: int, pat3: np.ndarray, cand: np.ndarray) -> i
     return n
 
 
-@njit_noalloc
+@njit_inline
 def _pick_legal(s: BoardState, c: int, cand: np.ndarray, n: int, suicide_ok: bool,
                 rng: np.ndarray, avoid_self_atari: bool) -> int:
     """A random legal candidate (not a self-atari if asked), 0 if none."""
@@ -181,7 +181,7 @@ def _pick_legal(s: BoardState, c: int, cand: np.ndarray, n: int, suicide_ok: boo
     return 0
 
 
-@njit_noalloc
+@njit_inline
 def _random_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray,
                  p_reject: float) -> int:
     """Random sensible move; a self-atari of a string (two or more stones after the

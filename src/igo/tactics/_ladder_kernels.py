@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from igo._jit import njit_noalloc
+from igo._jit import njit_inline, njit_noalloc
 from igo.core._kernels import OK, BoardState, atari_point, check_move
 from igo.tactics._string_kernels import (
     Stack,
@@ -49,7 +49,7 @@ class LadderScratch(NamedTuple):
     info: np.ndarray  # int64[2]: nodes, 1 if the reading was cut short
 
 
-@njit_noalloc
+@njit_inline
 def _add_row(cand: np.ndarray, d: int, n: int, p: int) -> int:
     """Append ``p`` to row ``d`` of ``cand`` (``n`` points there) unless it is there or
     the row is full; the new count."""
@@ -62,7 +62,7 @@ def _add_row(cand: np.ndarray, d: int, n: int, p: int) -> int:
     return n
 
 
-@njit_noalloc
+@njit_inline
 def _open_defender(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
     """Candidates of the defender (string of ``tgt`` in atari) at depth ``d``."""
     w = s.meta[0] + 2
@@ -86,7 +86,7 @@ def _open_defender(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
     sc.res[d] = 0
 
 
-@njit_noalloc
+@njit_inline
 def _open_attacker(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
     """Candidates of the attacker (string of ``tgt`` with two liberties): first the
     atari that leaves the defender the liberty with fewer empty neighbours to extend
@@ -103,7 +103,7 @@ def _open_attacker(s: BoardState, sc: LadderScratch, tgt: int, d: int) -> None:
     sc.res[d] = 0
 
 
-@njit_noalloc
+@njit_inline
 def _leaf_or_open(s: BoardState, sc: LadderScratch, tgt: int, att: int, d: int) -> int:
     """After a move, the node at depth ``d`` (defender to move when ``d`` is even):
     1 or 0 when its mover succeeds or fails at once, -1 when it was opened."""
