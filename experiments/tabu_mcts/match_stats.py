@@ -3,9 +3,12 @@
     .venv/bin/python experiments/tabu_mcts/match_stats.py DB [--sprt ELO0,ELO1] [--games]
 
 Prints, for every match in DB, igo match's own summary (wins by colour, the first player's
-score with its Wilson interval, binomial p, Elo), the SPRT's log-likelihood ratio for the
-given hypotheses (default 0,150: the scaling matches of issue 24) and the time and length of
-its games; ``--games`` lists them one by one.
+score with its Wilson interval, binomial p, Elo), the time and length of its games and,
+with ``--sprt``, the SPRT's log-likelihood ratio for those hypotheses (the scaling matches
+of issue 24 used 0,150). The database does not say whether a match ran with ``--sprt``, so
+the line is printed only when asked for: a fixed-length match has no SPRT, and a line
+saying "H0 accepted after 9 games" beside a 100-game result reads as a verdict it is not.
+``--games`` lists the games one by one.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from igo.arena.stats import format_table, summarize
 from igo.arena.store import GameRow, MatchStore
 
 
-def report(db: str, elo0: float = 0.0, elo1: float = 150.0, games: bool = False) -> str:
+def report(db: str, sprt: tuple[float, float] | None = None, games: bool = False) -> str:
     """The text printed for ``db`` (see the module docstring)."""
     out: list[str] = []
     with MatchStore(db) as store:
@@ -32,7 +35,8 @@ def report(db: str, elo0: float = 0.0, elo1: float = 150.0, games: bool = False)
             s = summarize(rows, config.black, config.white,
                           errors=len(store.errors(match_id)))
             out.append(format_table(s))
-            out.append(match_sprt(store, match_id, SprtConfig(elo0, elo1)).describe())
+            if sprt is not None:
+                out.append(match_sprt(store, match_id, SprtConfig(*sprt)).describe())
             minutes = [r.duration / 60 for r in rows]
             out.append(f"minutes a game: median {statistics.median(minutes):.1f}, "
                        f"range {min(minutes):.1f}-{max(minutes):.1f}; moves: median "
@@ -54,11 +58,15 @@ def _game_line(r: GameRow) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("db")
-    ap.add_argument("--sprt", default="0,150", help="ELO0,ELO1 (default 0,150)")
+    ap.add_argument("--sprt", default=None,
+                    help="ELO0,ELO1: also print the SPRT for these hypotheses")
     ap.add_argument("--games", action="store_true", help="list the games")
     args = ap.parse_args()
-    elo0, elo1 = (float(x) for x in args.sprt.split(","))
-    print(report(args.db, elo0, elo1, args.games))
+    sprt = None
+    if args.sprt is not None:
+        elo0, elo1 = (float(x) for x in args.sprt.split(","))
+        sprt = (elo0, elo1)
+    print(report(args.db, sprt, args.games))
 
 
 if __name__ == "__main__":

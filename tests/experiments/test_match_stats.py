@@ -34,7 +34,7 @@ def _db(folder: Path, first_results: list[str | None]) -> Path:
 
 def test_report_counts_the_first_player_and_its_sprt(tmp_path: Path) -> None:
     db = _db(tmp_path, ["won", "won", "lost", None, "won", "lost", "won"])
-    text = ms.report(str(db), 0.0, 150.0, games=True)
+    text = ms.report(str(db), (0.0, 150.0), games=True)
     assert "7 of 100 games" in text
     assert "games 7 (draws 1" in text
     # 4 wins and a draw of 7: 4.5 / 7
@@ -43,6 +43,12 @@ def test_report_counts_the_first_player_and_its_sprt(tmp_path: Path) -> None:
     assert "median 13.0" in text and "range 10.0-16.0" in text
     lines = [ln.split()[6] for ln in text.splitlines() if ln.startswith("  ")]
     assert lines == ["first", "first", "second", "draw", "first", "second", "first"]
+
+
+def test_the_sprt_line_is_printed_only_when_asked_for(tmp_path: Path) -> None:
+    db = _db(tmp_path, ["won", "lost", "lost"])
+    assert "LLR" not in ms.report(str(db))
+    assert "LLR" in ms.report(str(db), (0.0, 150.0))
 
 
 def test_an_empty_match_is_reported_without_figures(tmp_path: Path) -> None:
