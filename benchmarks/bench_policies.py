@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from igo._jit import njit
+from igo._jit import njit_noalloc
 from igo.core import _kernels as CK
 from igo.core.board import Board
 from igo.search._moggy_kernels import MoggyScratch, moggy_move, new_moggy_scratch
@@ -44,7 +44,7 @@ VARIANTS = {
 }
 
 
-@njit
+@njit_noalloc
 def _run(root: CK.BoardState, s: CK.BoardState, ms: MoggyScratch, pat3: np.ndarray,
          cand: np.ndarray, rng: np.ndarray, n: int, which: int, pc: float, pa: float,
          pn: float, pp: float, pr: float, pcc: float, lb: int) -> int:

@@ -84,7 +84,7 @@ def new_stack(s: BoardState, depth: int) -> Stack:
                  np.zeros((depth, s.meta.shape[0]), np.int64), np.zeros(depth, np.uint64))
 
 
-@njit_noalloc
+@njit_inline
 def push(stk: Stack, d: int, s: BoardState) -> None:
     """Save the position in row ``d``: the journal's mark and the scalars."""
     stk.mark[d] = stk.top[0]
@@ -93,7 +93,7 @@ def push(stk: Stack, d: int, s: BoardState) -> None:
     stk.hashv[d] = s.hashv[0]
 
 
-@njit_noalloc
+@njit_inline
 def pop(stk: Stack, d: int, s: BoardState) -> None:
     """Give back the position saved in row ``d`` (every later write undone)."""
     m = stk.mark[d]

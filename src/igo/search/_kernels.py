@@ -33,7 +33,7 @@ from typing import NamedTuple
 import numpy as np
 
 from igo._atomics import compare_swap, fetch_add, store
-from igo._jit import njit, njit_noalloc
+from igo._jit import njit, njit_inline, njit_noalloc
 from igo.core._kernels import (
     BLACK,
     EMPTY,
@@ -146,7 +146,7 @@ class Scratch(NamedTuple):
     moggy: MoggyScratch  # work arrays of the MOGGY policy
 
 
-@njit_noalloc
+@njit_inline
 def child_value(t: Tree, i: int, parent_n: float, log_n: float, sqrt_n: float,
                 prm: np.ndarray) -> float:
     """Selection value of child ``i`` (for the player to move at its parent)."""

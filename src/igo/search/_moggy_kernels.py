@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from igo._jit import njit_inline, njit_noalloc
+from igo._jit import njit_inline
 from igo.core._kernels import (
     BLACK,
     BORDER,
@@ -51,7 +51,7 @@ from igo.core._kernels import (
     rand_below,
     set_aside,
 )
-from igo.search._policy_kernels import _nb, _nb8, _patterns, liberties_after
+from igo.search._policy_kernels import _nb, _nb8, _patterns
 from igo.tactics._ladder_kernels import MAX_DEPTH, MAX_LCAND, LadderScratch, caught
 from igo.tactics._nakade_kernels import MAX_SPACE, eye_space
 from igo.tactics._selfatari_kernels import BAD, classify
@@ -59,6 +59,7 @@ from igo.tactics._shape_kernels import in_set, vital_point
 from igo.tactics._string_kernels import (
     Stack,
     add_unique,
+    liberties_after,
     neighbour_heads,
     new_stack,
     string_libs,
@@ -517,7 +518,7 @@ def _random_move(s: BoardState, ms: MoggyScratch, c: int, suicide_ok: bool,
     return 0
 
 
-@njit_noalloc
+@njit_inline
 def moggy_move(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: bool,
                rng: np.ndarray, pat3: np.ndarray, cand: np.ndarray, p_capture: float,
                p_atari: float, p_nakade: float, p_pattern: float, p_reject: float,

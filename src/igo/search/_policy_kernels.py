@@ -35,6 +35,7 @@ from igo.core._kernels import (
     rand_below,
     set_aside,
 )
+from igo.tactics._string_kernels import liberties_after as liberties_after
 
 LIGHT = 0
 HEAVY = 1
@@ -50,43 +51,6 @@ def _nb8(p: int, k: int, w: int) -> int:
     if k < 4:
         return _nb(p, k, w)
     return p + (-w - 1 if k == 4 else (-w + 1 if k == 5 else (w - 1 if k == 6 else w + 1)))
-
-
-@njit_noalloc
-def liberties_after(s: BoardState, p: int, c: int) -> int:
-    """Liberties (counted up to 2) of the string ``c`` would have after playing at
-    empty ``p``; a move that captures counts as 2."""
-    w = s.meta[0] + 2
-    l1 = 0
-    for k in range(4):
-        r = _nb(p, k, w)
-        cr = s.color[r]
-        if cr == EMPTY:
-            if l1 == 0:
-                l1 = r
-            elif r != l1:
-                return 2
-        elif cr == 3 - c:
-            if atari_point(s, s.head[r]) == p:
-                return 2
-    for k in range(4):
-        r = _nb(p, k, w)
-        if s.color[r] != c:
-            continue
-        h = s.head[r]
-        q = h
-        while True:
-            for j in range(4):
-                x = _nb(q, j, w)
-                if x != p and s.color[x] == EMPTY:
-                    if l1 == 0:
-                        l1 = x
-                    elif x != l1:
-                        return 2
-            q = s.nxt[q]
-            if q == h:
-                break
-    return 1 if l1 != 0 else 0
 
 
 @njit_noalloc
@@ -206,7 +170,7 @@ def _random_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray,
     return 0
 
 
-@njit_noalloc
+@njit_inline
 def heavy_move(s: BoardState, c: int, last: int, suicide_ok: bool, rng: np.ndarray,
                pat3: np.ndarray, cand: np.ndarray, p_capture: float, p_pattern: float,
                p_reject: float) -> int:

@@ -71,6 +71,7 @@ from igo.tactics._string_kernels import (
     Stack,
     add_unique,
     empty_neighbours,
+    liberties_after,
     nb,
     neighbour_heads,
     place_logged,
@@ -216,41 +217,6 @@ def _add_ally_libs(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int
 
 
 @njit
-def self_atari(s: BoardState, p: int, c: int, tmp: np.ndarray) -> bool:
-    """Would ``c``'s stone at the empty point ``p`` be left with one liberty (or
-    none) without capturing anything? (Liberties counted up to 2.)"""
-    w = s.meta[0] + 2
-    n = 0
-    for k in range(4):
-        r = nb(p, k, w)
-        cr = s.color[r]
-        if cr == EMPTY:
-            n = add_unique(tmp, n, r)
-        elif cr == 3 - c:
-            if atari_point(s, s.head[r]) != 0:
-                return False
-    if n >= 2:
-        return False
-    for k in range(4):
-        r = nb(p, k, w)
-        if s.color[r] != c:
-            continue
-        q = s.head[r]
-        x = q
-        while True:
-            for j in range(4):
-                y = nb(x, j, w)
-                if s.color[y] == EMPTY and y != p:
-                    n = add_unique(tmp, n, y)
-                    if n >= 2:
-                        return False
-            x = s.nxt[x]
-            if x == q:
-                break
-    return True
-
-
-@njit
 def _add_backfill(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att: int,
                   cand: np.ndarray, n: int, depth: int) -> int:
     """For each liberty that would be a self-atari for the attacker ``att``, the
@@ -260,7 +226,7 @@ def _add_backfill(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att: in
     tmp = sc.heads2[depth]
     for i in range(nl):
         p = libs[i]
-        if not self_atari(s, p, att, tmp):
+        if liberties_after(s, p, att) >= 2:
             continue
         for k in range(4):
             r = nb(p, k, w)

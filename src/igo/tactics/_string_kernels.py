@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from igo._jit import njit_inline, njit_noalloc
-from igo.core._kernels import BLACK, EMPTY, WHITE, BoardState
+from igo.core._kernels import BLACK, EMPTY, WHITE, BoardState, atari_point
 from igo.core._undo_kernels import Stack as Stack
 from igo.core._undo_kernels import new_stack as new_stack
 from igo.core._undo_kernels import place_logged as place_logged
@@ -46,6 +46,44 @@ def empty_neighbours(s: BoardState, p: int) -> int:
         if s.color[nb(p, k, w)] == EMPTY:
             n += 1
     return n
+
+
+@njit_noalloc
+def liberties_after(s: BoardState, p: int, c: int) -> int:
+    """Liberties (counted up to 2) of the string ``c`` would have after playing at
+    empty ``p``; a move that captures counts as 2. So ``< 2`` is a self-atari (or a
+    suicide), the test of the playout policies and of the reader's backfilling."""
+    w = s.meta[0] + 2
+    l1 = 0
+    for k in range(4):
+        r = nb(p, k, w)
+        cr = s.color[r]
+        if cr == EMPTY:
+            if l1 == 0:
+                l1 = r
+            elif r != l1:
+                return 2
+        elif cr == 3 - c:
+            if atari_point(s, s.head[r]) == p:
+                return 2
+    for k in range(4):
+        r = nb(p, k, w)
+        if s.color[r] != c:
+            continue
+        h = s.head[r]
+        q = h
+        while True:
+            for j in range(4):
+                x = nb(q, j, w)
+                if x != p and s.color[x] == EMPTY:
+                    if l1 == 0:
+                        l1 = x
+                    elif x != l1:
+                        return 2
+            q = s.nxt[q]
+            if q == h:
+                break
+    return 1 if l1 != 0 else 0
 
 
 @njit_noalloc
