@@ -35,7 +35,7 @@ from igo.core._kernels import (
     rand_below,
     set_aside,
 )
-from igo.tactics._string_kernels import liberties_after as liberties_after
+from igo.tactics._string_kernels import liberties_after
 
 LIGHT = 0
 HEAVY = 1
