@@ -27,12 +27,14 @@ from igo.search.patterns3 import pattern3_table
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 # policy, p_capture, p_atari, p_nakade, p_pattern, p_reject, p_ccap, ladder_budget
-# (a negative budget: ladders read on the first line only, ``ladder_middle`` off)
+# (a negative budget: ladders read on the first line only, ``ladder_middle`` off;
+# ``-1``: Pachi's first-line shape test and no reading, ``ladder_shape`` on)
 VARIANTS = {
     "heavy": (0, 0.9, 0.0, 0.0, 0.9, 0.9, 0.4, 0),
     "moggy": (1, 0.9, 1.0, 0.8, 0.9, 0.9, 0.4, 200),
     "moggy, no ladder reading": (1, 0.9, 1.0, 0.8, 0.9, 0.9, 0.4, 0),
     "moggy, first-line ladders only": (1, 0.9, 1.0, 0.8, 0.9, 0.9, 0.4, -200),
+    "moggy, Pachi's first-line shape test": (1, 0.9, 1.0, 0.8, 0.9, 0.9, 0.4, -1),
     "moggy, no atari step": (1, 0.0, 1.0, 0.8, 0.9, 0.9, 0.4, 200),
     "moggy, no two-liberty step": (1, 0.9, 0.0, 0.8, 0.9, 0.9, 0.4, 200),
     "moggy, no nakade step": (1, 0.9, 1.0, 0.0, 0.9, 0.9, 0.4, 200),
@@ -59,7 +61,7 @@ def _run(root: CK.BoardState, s: CK.BoardState, ms: MoggyScratch, pat3: np.ndarr
                 p = heavy_move(s, c, last, False, rng, pat3, cand, pc, pp, pr)
             else:
                 p = moggy_move(s, ms, c, last, False, rng, pat3, cand, pc, pa, pn, pp, pr,
-                               pcc, abs(lb), lb >= 0)
+                               pcc, abs(lb), lb >= 0, lb == -1)
             if p == 0:
                 CK.pass_move(s)
                 passes += 1

@@ -110,7 +110,8 @@ def _neighbour_strings(board: Board, q: Point) -> list[Point]:
 
 
 def step1(board: Board, color: int, last: Point, ccap_only: bool,
-          ladder_budget: int, ladder_middle: bool = True) -> tuple[set[Point], bool]:
+          ladder_budget: int, ladder_middle: bool = True,
+          ladder_shape: bool = False) -> tuple[set[Point], bool]:
     """Step 1's candidates and whether an own string of 3+ stones in atari is among
     the strings looked at."""
     cand: set[Point] = set()
@@ -137,10 +138,13 @@ def step1(board: Board, color: int, last: Point, ccap_only: bool,
         if not legal(board, color, lib) or libs_after(board, lib, color, 2) < 2:
             continue
         on_edge = min(lib.row, lib.col) == 0 or max(lib.row, lib.col) == board.size - 1
-        if (not ccs and ladder_budget > 0 and (ladder_middle or on_edge)
-                and libs_after(board, lib, color, 3) < 3
-                and ladder.caught(board, q, ladder_budget)):
-            continue
+        if not ccs and ladder_budget > 0 and libs_after(board, lib, color, 3) < 3:
+            if ladder_shape and on_edge:  # first-line ladders by the shape test only
+                if (ladder.border_applies(board, lib, color)
+                        and ladder.border_ladder(board, q)):
+                    continue
+            elif (ladder_middle or on_edge) and ladder.caught(board, q, ladder_budget):
+                continue
         cand.add(lib)
     return cand, force
 

@@ -13,7 +13,7 @@ from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.diagram import from_diagram
 from igo.tactics.errors import IllegalQuestionMoveError, LibertyCountError, NoStringError
-from igo.tactics.ladder import LadderReader, atari_works, is_caught
+from igo.tactics.ladder import LadderReader, atari_works, border_ladder, is_caught
 from reference import tactics_ladder as ref
 from reference.tactics_board import SIMPLE, libs
 from tactics.positions import count, random_game
@@ -215,3 +215,85 @@ def test_kernel_matches_reference_on_ladders_set_up(seed: int, size: int) -> Non
             continue
         assert atari_works(b, m, target, 5_000) == want, (str(b), m)
         count("ladder (set up)")
+
+
+# ---------------------------------------------------------------- Pachi's shape test
+
+def test_border_ladder_on_diagrams() -> None:
+    # X (row 7, col 3) in atari, its liberty (8, 3) on the edge: a first-line ladder
+    caught = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . O X O . . . .
+. . O X O . . . .
+. . . . . . . . ."""
+    # the X string has 2 liberties here; take one to put it in atari
+    b = board(caught)
+    b.play(Color.WHITE, Point(5, 3))
+    assert border_ladder(b, Point(7, 3))
+    assert ref.border_ladder(b, Point(7, 3))
+    # X stones two points along the edge on both sides: not caught
+    helped = board(caught)
+    helped.play(Color.WHITE, Point(5, 3))
+    helped.play(Color.BLACK, Point(8, 1))
+    helped.play(Color.WHITE, Point(0, 0))
+    helped.play(Color.BLACK, Point(8, 5))
+    assert not border_ladder(helped, Point(7, 3))
+    # one blocker in atari: not caught
+    short = board("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . X O . . . . .
+. X O X O . . . .
+. . . . . . . . .""")
+    assert not border_ladder(short, Point(7, 3))
+    assert not ref.border_ladder(short, Point(7, 3))
+    with pytest.raises(LibertyCountError):
+        border_ladder(board(caught), Point(7, 3))  # two liberties
+    with pytest.raises(NoStringError):
+        border_ladder(b, Point(0, 0))
+
+
+def _border_positions(size: int, seed: int):
+    """A defender stone on the second line, attackers on its sides and above, random
+    stones around: most leave it in atari with a first-line liberty."""
+    rng = np.random.default_rng(seed)
+    b = from_diagram("\n".join(" ".join("." * size) for _ in range(size)), SIMPLE)
+    c0 = int(rng.integers(1, size - 1))
+    x = Point(size - 2, c0)
+    os_ = [Point(size - 2, c0 - 1), Point(size - 2, c0 + 1), Point(size - 3, c0)]
+    b.setup(black=[x], white=os_)
+    taken = {x, *os_}
+    for _ in range(int(rng.integers(0, 3 * size))):
+        p = Point(int(rng.integers(size - 4, size)), int(rng.integers(size)))
+        if p in taken or p == Point(size - 1, c0):
+            continue
+        color = Color.BLACK if rng.integers(2) else Color.WHITE
+        if b.is_legal(color, p):
+            b.play(color, p)
+            taken.add(p)
+    return b
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([7, 9, 13, 19]),
+       moves=st.integers(10, 120), setup=st.booleans())
+def test_border_ladder_kernel_matches_reference(seed: int, size: int, moves: int,
+                                                setup: bool) -> None:
+    b = (_border_positions(size, seed) if setup
+         else random_game(size, moves, np.random.default_rng(seed)))
+    for color in (Color.BLACK, Color.WHITE):
+        for p in b.stones(color):
+            ls = libs(b, p)
+            if len(ls) != 1 or not ref.border_applies(b, next(iter(ls)), int(color)):
+                continue
+            assert border_ladder(b, p) == ref.border_ladder(b, p), (str(b), p)
+            count("border ladder", 1)

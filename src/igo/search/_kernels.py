@@ -96,7 +96,8 @@ P_DIST_RAVE = 27  # AMAF weight of early moves: 1 + D * (moves after) / (span) (
 P_MOGGY_MOVES = 28  # moggy policy: playout moves it plays, then heavy (0: all of them)
 P_LADDER_MIDDLE = 29  # moggy policy: 1 reads ladders anywhere, 0 on the first line only
 P_PRIOR_WINS = 30  # optimistic prior (Pachi's pattern prior): sqrt(P) * WINS pseudo-wins
-N_PARAMS = 31
+P_LADDER_SHAPE = 31  # moggy policy: 1 judges first-line ladders by a shape test, not reading
+N_PARAMS = 32
 
 # counters
 S_ITER = 0
@@ -375,6 +376,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
     ladder_budget = int(prm[P_LADDER_BUDGET])
     moggy_moves = int(prm[P_MOGGY_MOVES])
     ladder_middle = prm[P_LADDER_MIDDLE] > 0.0
+    ladder_shape = prm[P_LADDER_SHAPE] > 0.0
     sl = -1
     if tabu_l > 0:
         sl = TB.acquire(pool, t.tslot, leaf)
@@ -399,7 +401,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
             elif policy == MOGGY and (moggy_moves == 0 or k < moggy_moves):
                 p = moggy_move(s, x.moggy, cc, lastp, suicide_ok, x.rng, pat3, x.cand,
                                p_capture, p_atari, p_nakade, p_pattern, p_reject, p_ccap,
-                               ladder_budget, ladder_middle)
+                               ladder_budget, ladder_middle, ladder_shape)
             else:
                 p = heavy_move(s, cc, lastp, suicide_ok, x.rng, pat3, x.cand, p_capture,
                                p_pattern, p_reject)

@@ -11,7 +11,9 @@ probability (a step with candidates returns one of them, chosen uniformly):
    unless the extension leaves it in atari or the string is caught in a ladder
    (:func:`igo.tactics._ladder_kernels.caught`, read up to ``ladder_budget`` nodes;
    with ``ladder_middle`` off, only when the liberty is on the first line, as
-   Pachi's playouts do by default: its ``middle_ladder`` is off).
+   Pachi's playouts do by default: its ``middle_ladder`` is off; with
+   ``ladder_shape``, a first-line ladder is judged by Pachi's shape test,
+   :func:`igo.tactics._ladder_kernels.border_ladder`, and not read).
 2. *two liberties* (``p_atari``): strings of two liberties next to the last move. The
    opponent's are put in atari on a liberty that is not a bad self-atari, unless the
    string has miai (it connects on one liberty and connects or runs out on the other);
@@ -52,7 +54,14 @@ from igo.core._kernels import (
     set_aside,
 )
 from igo.search._policy_kernels import _nb, _nb8, _patterns
-from igo.tactics._ladder_kernels import MAX_DEPTH, MAX_LCAND, LadderScratch, caught
+from igo.tactics._ladder_kernels import (
+    MAX_DEPTH,
+    MAX_LCAND,
+    LadderScratch,
+    border_ladder,
+    border_shape,
+    caught,
+)
 from igo.tactics._nakade_kernels import MAX_SPACE, eye_space
 from igo.tactics._selfatari_kernels import BAD, classify
 from igo.tactics._shape_kernels import in_set, vital_point
@@ -292,7 +301,7 @@ def _counter_captures(s: BoardState, h: int, c: int, suicide_ok: bool, cand: np.
 @njit_inline
 def _atari_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bool,
                  rng: np.ndarray, p_ccap: float, ladder_budget: int, ladder_middle: bool,
-                 cand: np.ndarray, n: int) -> int:
+                 ladder_shape: bool, cand: np.ndarray, n: int) -> int:
     """Candidates for the string ``h`` in atari, ``c`` to move (step 1)."""
     lib = atari_point(s, h)
     if s.color[h] != c:
@@ -304,8 +313,13 @@ def _atari_check(s: BoardState, ms: MoggyScratch, h: int, c: int, suicide_ok: bo
         return n
     if not _legal(s, lib, c, suicide_ok) or liberties_after(s, lib, c) < 2:
         return n
-    if (not ccap and ladder_budget > 0 and (ladder_middle or _on_edge(s, lib))
-            and libs_after(s, lib, c, 3, ms.pts) < 3 and caught(s, ms.lad, h, ladder_budget)):
+    if ccap or ladder_budget <= 0 or libs_after(s, lib, c, 3, ms.pts) >= 3:
+        return add_unique(cand, n, lib)
+    edge = _on_edge(s, lib)
+    if ladder_shape and edge:  # Pachi's shape test, no reading
+        if border_shape(s, lib, c) and border_ladder(s, h, lib, ms.lad.libs):
+            return n
+    elif (ladder_middle or edge) and caught(s, ms.lad, h, ladder_budget):
         return n
     return add_unique(cand, n, lib)
 
@@ -414,7 +428,8 @@ def _pick(s: BoardState, ms: MoggyScratch, c: int, cand: np.ndarray, n: int,
 @njit_inline
 def _local_ataris(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: bool,
                   rng: np.ndarray, p_ccap: float, ladder_budget: int,
-                  ladder_middle: bool, cand: np.ndarray) -> tuple[int, bool]:
+                  ladder_middle: bool, ladder_shape: bool,
+                  cand: np.ndarray) -> tuple[int, bool]:
     """Step 1's candidates and whether an own string of 3+ stones is among them."""
     w = s.meta[0] + 2
     n = 0
@@ -434,7 +449,7 @@ def _local_ataris(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok
         if cq == c and s.gsize[h] >= 3:
             force = True
         n = _atari_check(s, ms, h, c, suicide_ok, rng, p_ccap, ladder_budget, ladder_middle,
-                         cand, n)
+                         ladder_shape, cand, n)
     return n, force
 
 
@@ -522,13 +537,14 @@ def _random_move(s: BoardState, ms: MoggyScratch, c: int, suicide_ok: bool,
 def moggy_move(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: bool,
                rng: np.ndarray, pat3: np.ndarray, cand: np.ndarray, p_capture: float,
                p_atari: float, p_nakade: float, p_pattern: float, p_reject: float,
-               p_ccap: float, ladder_budget: int, ladder_middle: bool = True) -> int:
+               p_ccap: float, ladder_budget: int, ladder_middle: bool = True,
+               ladder_shape: bool = False) -> int:
     """The ``MOGGY`` policy's move for ``c`` (padded point, 0 = pass)."""
     if last > 0 and p_capture > 0.0:
         go = rand_below(rng, 1000) < p_capture * 1000  # before the (ladder) reading
         if go or _big_own_atari(s, c, last):
             n, force = _local_ataris(s, ms, c, last, suicide_ok, rng, p_ccap,
-                                     ladder_budget, ladder_middle, cand)
+                                     ladder_budget, ladder_middle, ladder_shape, cand)
             if n > 0 and (go or force):
                 p = _pick(s, ms, c, cand, n, rng, p_reject, False)
                 if p != 0:

@@ -105,6 +105,11 @@ class SearchConfig:
     ladder_middle : bool
         Moggy policy: read ladders wherever the string's liberty is (True), or only on
         the first line (False: Pachi's playouts by default, ``middle_ladder`` off).
+    ladder_shape : bool
+        Moggy policy: judge a ladder whose liberty is on the first line by Pachi's
+        shape test (``is_border_ladder``: attackers beside the liberty with liberties
+        to block, no defender stones two points away on both sides) instead of
+        reading it; with ``ladder_middle`` off this is Pachi's playouts' ladder check.
     ladder_escape, ladder_atari : float
         Factors of the priors, at expansion, of escapes from working ladders and of
         ataris that start working ladders (1.0: not read;
@@ -178,6 +183,7 @@ class SearchConfig:
     p_ccap: float = 0.4
     ladder_budget: int = 200
     ladder_middle: bool = True
+    ladder_shape: bool = False
     moggy_moves: int = 0
     ladder_escape: float = 1.0
     ladder_atari: float = 1.0
@@ -288,6 +294,7 @@ class SearchConfig:
         prm[K.P_CCAP] = self.p_ccap
         prm[K.P_LADDER_BUDGET] = self.ladder_budget
         prm[K.P_LADDER_MIDDLE] = 1.0 if self.ladder_middle else 0.0
+        prm[K.P_LADDER_SHAPE] = 1.0 if self.ladder_shape else 0.0
         prm[K.P_LADDER_ESCAPE] = self.ladder_escape
         prm[K.P_LADDER_ATARI] = self.ladder_atari
         prm[K.P_DIST_RAVE] = self.rave_distance

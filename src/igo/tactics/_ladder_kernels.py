@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from igo._jit import njit_inline, njit_noalloc
-from igo.core._kernels import OK, BoardState, atari_point, check_move
+from igo.core._kernels import BORDER, OK, BoardState, atari_point, check_move
 from igo.tactics._string_kernels import (
     Stack,
     empty_neighbours,
@@ -173,3 +173,55 @@ def atari_caught(s: BoardState, sc: LadderScratch, p: int, att: int, tgt: int,
         ok = caught(s, sc, tgt, budget)
     pop(sc.stk, MAX_DEPTH, s)
     return ok
+
+
+
+@njit_inline
+def border_shape(s: BoardState, lib: int, dfn: int) -> bool:
+    """Whether :func:`border_ladder` applies to ``dfn``'s string in atari whose
+    liberty is ``lib``: ``lib`` is on the first line but not a corner, and exactly one
+    of its neighbours is a ``dfn`` stone (Pachi's condition for its test)."""
+    w = s.meta[0] + 2
+    frame = 0
+    own = 0
+    for k in range(4):
+        cr = s.color[nb(lib, k, w)]
+        if cr == BORDER:
+            frame += 1
+        elif cr == dfn:
+            own += 1
+    return frame == 1 and own == 1
+
+
+@njit_inline
+def border_ladder(s: BoardState, h: int, lib: int, libs: np.ndarray) -> bool:
+    """Pachi's shape test of a first-line ladder (``tactics/ladder.c``,
+    ``is_border_ladder``; our code), with no reading: the string ``h`` in atari, its
+    liberty ``lib`` such that :func:`border_shape` holds, no counter-capture (the
+    caller's test). Caught unless the defender has stones two points away along the
+    edge on both sides, or one of the two attacker strings that would chase it (one
+    point along the edge and one in from ``lib``, each side) is missing, has one
+    liberty, or has two and blocking with it would be a self-atari (the point two
+    along is taken, or its two liberties touch). ``libs`` holds 3 points of scratch."""
+    w = s.meta[0] + 2
+    dfn = s.color[h]
+    if s.color[lib - 1] == BORDER or s.color[lib + 1] == BORDER:
+        along, perp = w, 1  # the edge runs down a column
+    else:
+        along, perp = 1, w
+    inward = perp if s.color[lib - perp] == BORDER else -perp
+    if s.color[lib + 2 * along] == dfn and s.color[lib - 2 * along] == dfn:
+        return False
+    for side in (1, -1):
+        q = lib + side * along + inward
+        cq = s.color[q]
+        if cq != 1 and cq != 2:
+            return False
+        g = s.head[q]
+        if atari_point(s, g) != 0:
+            return False
+        if s.libs[g] <= 8 and string_libs(s, g, libs, 3) == 2:
+            d = abs(libs[0] - libs[1])
+            if s.color[lib + 2 * side * along] != 0 or d == 1 or d == w:
+                return False
+    return True

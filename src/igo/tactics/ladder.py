@@ -101,3 +101,32 @@ def atari_works(board: Board, move: Point, target: Point, budget: int = DEFAULT_
     p = legal_index(board, att, move)
     work = K.copy_state(board.state)
     return bool(L.atari_caught(work, _reader(board, reader).scratch, p, int(att), t, budget))
+
+
+def border_ladder(board: Board, point: Point) -> bool:
+    """Pachi's shape test of a first-line ladder, with no reading (what its playouts
+    use with ``middle_ladder`` off, and igo's moggy policy with ``ladder_shape``): the
+    string at ``point`` is in atari, its liberty on the first line touching one of
+    its stones. True ("caught") unless stones of the string's colour stand two
+    points along the edge on both sides, or an attacker string that would block
+    (one point along the edge and one in from the liberty, either side) is missing,
+    in atari, or has two liberties and blocking would be a self-atari.
+
+    Raises
+    ------
+    NoStringError
+        If ``point`` is empty.
+    LibertyCountError
+        If the string is not in atari, or its liberty is not such a first-line point.
+    """
+    p = stone_index(board, point)
+    s = board.state
+    lib = K.atari_point(s, s.head[p])
+    if lib == 0:
+        raise LibertyCountError(f"the string at {Point(*point).to_gtp(board.size)} "
+                                "is not in atari")
+    if not L.border_shape(s, lib, int(s.color[p])):
+        raise LibertyCountError(f"the liberty of the string at "
+                                f"{Point(*point).to_gtp(board.size)} is not a first-line "
+                                "point beside one of its stones")
+    return bool(L.border_ladder(s, int(s.head[p]), lib, np.zeros(4, np.int32)))
