@@ -29,10 +29,11 @@ from igo.search.search import Search
 from igo.search.tree import LADDER_ESCAPE
 from igo.tactics._selfatari_kernels import BAD
 from igo.tactics._selfatari_kernels import classify as kernel_classify
+from igo.tactics._string_kernels import liberties_after, other_liberty
 from reference import moggy as ref
 from reference import tactics_ladder as ladder
 from reference import tactics_shapes as shapes
-from reference.tactics_board import SIMPLE, neighbours
+from reference.tactics_board import SIMPLE, libs, neighbours
 from tactics.positions import random_game
 
 B, W = int(Color.BLACK), int(Color.WHITE)
@@ -120,8 +121,39 @@ def test_libs_after_matches_reference() -> None:
                 for cap in (1, 2, 3, 4):
                     got = M.libs_after(s, pad(p, board.size), c, cap, out)
                     assert got == min(want, cap), (str(board), p, c, cap)
+                    if got == 1 and cap > 1 and not ref.captures(board, c, p):
+                        (only,) = after_libs(board, p, c)
+                        assert out[0] == pad(only, board.size)  # the liberty itself
+                assert liberties_after(s, pad(p, board.size), c) == min(want, 2)
                 compared[want] += 1
     assert all(compared[k] > 20 for k in range(5)), compared
+
+
+def after_libs(board: Board, p: Point, c: int) -> set[Point]:
+    """The liberties of the string ``c`` makes at empty ``p`` (nothing captured)."""
+    out = {q for q in neighbours(board, p) if board[q] == 0}
+    for q in neighbours(board, p):
+        if board[q] == c:
+            out |= libs(board, q)
+    return out - {p}
+
+
+def test_other_liberty_matches_reference() -> None:
+    """The O(1) answer from the pseudo-liberty sums against the string's liberties."""
+    seen = Counter[int]()
+    for board, _ in positions()[::2]:
+        s = CK.copy_state(board.state)
+        for p in empties(board):
+            for q in neighbours(board, p):
+                if board[q] == 0:
+                    continue
+                others = libs(board, q) - {p}
+                want = (0 if not others else pad(next(iter(others)), board.size)
+                        if len(others) == 1 else -1)
+                h = int(s.head[pad(q, board.size)])
+                assert other_liberty(s, h, pad(p, board.size)) == want, (str(board), p, q)
+                seen[min(len(others), 2)] += 1
+    assert all(seen[k] > 100 for k in range(3)), seen
 
 
 def test_lone_stone_kind_agrees_with_classify() -> None:

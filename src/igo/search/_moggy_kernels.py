@@ -71,6 +71,7 @@ from igo.tactics._string_kernels import (
     liberties_after,
     neighbour_heads,
     new_stack,
+    other_liberty,
     string_libs,
 )
 
@@ -135,9 +136,13 @@ def _lone_stone_kind(s: BoardState, p: int, c: int) -> int:
 def bad_self_atari(s: BoardState, ms: MoggyScratch, p: int, c: int, rng: np.ndarray,
                    p_reject: float) -> bool:
     """The self-atari test of ``c``'s legal move at ``p`` (see the module's text)."""
-    if liberties_after(s, p, c) >= 2:
-        return False
     w = s.meta[0] + 2
+    empty = 0  # two empty neighbours: not a self-atari, without a call
+    for k in range(4):
+        if s.color[_nb(p, k, w)] == EMPTY:
+            empty += 1
+    if empty >= 2 or liberties_after(s, p, c) >= 2:
+        return False
     joins = False
     for k in range(4):
         if s.color[_nb(p, k, w)] == c:
@@ -248,6 +253,15 @@ def libs_after(s: BoardState, p: int, c: int, cap: int, out: np.ndarray) -> int:
         if s.color[r] != c:
             continue
         h = s.head[r]
+        if cap <= 2:  # O(1) from the pseudo-liberty sums
+            x = other_liberty(s, h, p)
+            if x < 0:
+                return cap
+            if x > 0:
+                n = add_unique(out, n, x)
+                if n >= cap:
+                    return cap
+            continue
         q = h
         while True:
             for j in range(4):
