@@ -26,6 +26,7 @@ RESULTS = Path(__file__).resolve().parents[1] / "results"
 PACHI_RATE = re.compile(r"mcts [\d.]+s \((\d+) games/s")
 VARIANTS: dict[str, dict[str, str | float]] = {
     "heavy": {}, "moggy": {"policy": "moggy"},
+    "moggy, Pachi's ladders": {"policy": "moggy", "ladder_middle": 0, "ladder_shape": 1},
     "heavy+ladder priors": {"ladder_escape": 0.05, "ladder_atari": 3.0}}
 
 
