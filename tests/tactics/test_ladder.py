@@ -240,7 +240,6 @@ def test_border_ladder_on_diagrams() -> None:
     helped = board(caught)
     helped.play(Color.WHITE, Point(5, 3))
     helped.play(Color.BLACK, Point(8, 1))
-    helped.play(Color.WHITE, Point(0, 0))
     helped.play(Color.BLACK, Point(8, 5))
     assert not border_ladder(helped, Point(7, 3))
     # one blocker in atari: not caught

@@ -137,16 +137,15 @@ def bad_self_atari(s: BoardState, ms: MoggyScratch, p: int, c: int, rng: np.ndar
                    p_reject: float) -> bool:
     """The self-atari test of ``c``'s legal move at ``p`` (see the module's text)."""
     w = s.meta[0] + 2
-    empty = 0  # two empty neighbours: not a self-atari, without a call
-    for k in range(4):
-        if s.color[_nb(p, k, w)] == EMPTY:
-            empty += 1
-    if empty >= 2 or liberties_after(s, p, c) >= 2:
-        return False
+    empty = 0
     joins = False
     for k in range(4):
-        if s.color[_nb(p, k, w)] == c:
-            joins = True
+        cr = s.color[_nb(p, k, w)]
+        empty += cr == EMPTY
+        joins = joins or cr == c
+    # two empty neighbours: not a self-atari, decided without the call
+    if empty >= 2 or liberties_after(s, p, c) >= 2:
+        return False
     if not joins:
         if rand_below(rng, 1000) >= p_reject * 1000:
             return False

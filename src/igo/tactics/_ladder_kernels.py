@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from igo._jit import njit_inline, njit_noalloc
-from igo.core._kernels import BORDER, OK, BoardState, atari_point, check_move
+from igo.core._kernels import BLACK, BORDER, OK, WHITE, BoardState, atari_point, check_move
 from igo.tactics._string_kernels import (
     Stack,
     empty_neighbours,
@@ -175,7 +175,6 @@ def atari_caught(s: BoardState, sc: LadderScratch, p: int, att: int, tgt: int,
     return ok
 
 
-
 @njit_inline
 def border_shape(s: BoardState, lib: int, dfn: int) -> bool:
     """Whether :func:`border_ladder` applies to ``dfn``'s string in atari whose
@@ -215,7 +214,7 @@ def border_ladder(s: BoardState, h: int, lib: int, libs: np.ndarray) -> bool:
     for side in (1, -1):
         q = lib + side * along + inward
         cq = s.color[q]
-        if cq != 1 and cq != 2:
+        if cq != BLACK and cq != WHITE:
             return False
         g = s.head[q]
         if atari_point(s, g) != 0:

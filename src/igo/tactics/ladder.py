@@ -110,7 +110,9 @@ def border_ladder(board: Board, point: Point) -> bool:
     its stones. True ("caught") unless stones of the string's colour stand two
     points along the edge on both sides, or an attacker string that would block
     (one point along the edge and one in from the liberty, either side) is missing,
-    in atari, or has two liberties and blocking would be a self-atari.
+    in atari, or has two liberties and blocking would be a self-atari. Like Pachi,
+    the moggy policy asks only when the string cannot counter-capture; this function
+    does not check that.
 
     Raises
     ------
