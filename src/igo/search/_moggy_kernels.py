@@ -252,15 +252,15 @@ def libs_after(s: BoardState, p: int, c: int, cap: int, out: np.ndarray) -> int:
         if s.color[r] != c:
             continue
         h = s.head[r]
-        if cap <= 2:  # O(1) from the pseudo-liberty sums
-            x = other_liberty(s, h, p)
-            if x < 0:
+        x = other_liberty(s, h, p)  # O(1) from the pseudo-liberty sums
+        if x > 0:
+            n = add_unique(out, n, x)
+            if n >= cap:
                 return cap
-            if x > 0:
-                n = add_unique(out, n, x)
-                if n >= cap:
-                    return cap
+        if x >= 0:
             continue
+        if cap <= 2:  # two or more other liberties
+            return cap
         q = h
         while True:
             for j in range(4):

@@ -122,7 +122,14 @@ def add_unique(out: np.ndarray, n: int, p: int) -> int:
 def string_libs(s: BoardState, h: int, out: np.ndarray, cap: int) -> int:
     """The distinct liberties of the string with head ``h`` into ``out`` (first met
     first), stopping at ``cap`` of them; returns their number (``cap`` means "at
-    least ``cap``"). ``out`` must hold ``cap`` points."""
+    least ``cap``"). ``out`` must hold ``cap`` points.
+
+    The walk stops at the first liberty met: the pseudo-liberty sums then say whether
+    there is no other liberty, exactly one (which) or more (:func:`other_liberty`).
+    So a string with one or two liberties costs a step or two of the walk, not all of
+    it (the walk went to the end of the string to be sure there was no third); only a
+    string of three or more walks on, and stops at ``cap``. The points and their order
+    are those of the plain walk (``tests/tactics/test_strings.py``)."""
     w = s.meta[0] + 2
     n = 0
     q = h
@@ -130,9 +137,21 @@ def string_libs(s: BoardState, h: int, out: np.ndarray, cap: int) -> int:
         for k in range(4):
             r = nb(q, k, w)
             if s.color[r] == EMPTY:
-                n = add_unique(out, n, r)
-                if n >= cap:
-                    return n
+                if n == 0:
+                    out[0] = r
+                    n = 1
+                    if cap <= 1:
+                        return 1
+                    x = other_liberty(s, h, r)
+                    if x == 0:
+                        return 1
+                    if x > 0:
+                        out[1] = x
+                        return 2
+                else:  # three or more: the plain walk from here
+                    n = add_unique(out, n, r)
+                    if n >= cap:
+                        return n
         q = s.nxt[q]
         if q == h:
             return n
