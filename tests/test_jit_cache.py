@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from igo._jit import drop_stale_cache, kernel_sources_digest
@@ -38,3 +41,54 @@ def test_kernels_outside_the_package_are_not_cached_on_disk() -> None:
     assert _jit.options_for(outside)["cache"] is False
     assert _jit.options_for(_kernels.play.py_func)["cache"] is True
     assert _jit.options_for(outside, inline="always")["inline"] == "always"
+
+
+INLINE_PROBE = """
+import sys
+from igo import _jit
+
+if sys.argv[1] != "default":
+    _jit.raise_inline_threshold(int(sys.argv[1]))
+
+
+def callee(a, p):  # too big for LLVM's own threshold (275 at -O3)
+    m = a.shape[0]
+    n = 0
+""" + "".join(f"""    if a[(p + {i}) % m] == {i % 3}:
+        n += a[(p * {i + 1}) % m] - a[(p + {2 * i}) % m]
+    else:
+        n ^= a[(p + {3 * i}) % m]
+""" for i in range(40)) + """    return n
+
+
+def caller(a, n):
+    t = 0
+    for i in range(n):
+        t += callee(a, i)
+    return t
+
+
+callee = _jit.njit_inline(callee)
+caller = _jit.njit_noalloc(caller)
+import numpy as np
+caller(np.arange(50), 10)
+ir = caller.inspect_llvm(caller.signatures[0])
+print(sum(1 for line in ir.splitlines() if " call " in line and "callee" in line))
+"""
+
+
+def test_llvm_inlines_the_hot_kernels(tmp_path: Path) -> None:
+    """igo raises LLVM's inlining threshold at import, so that a kernel too big for
+    LLVM's default is inlined into its caller (no call left in the caller's IR); with
+    the threshold put back to LLVM's -O3 value the same kernel stays a call."""
+    probe = tmp_path / "probe.py"
+    probe.write_text(INLINE_PROBE)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+
+    def calls(threshold: str) -> int:
+        out = subprocess.run([sys.executable, str(probe), threshold], env=env,
+                             capture_output=True, text=True, check=True)
+        return int(out.stdout.split()[-1])
+
+    assert calls("default") == 0
+    assert calls("275") == 1

@@ -13,6 +13,13 @@ when the hash differs from the one stored beside the cache, deletes igo's cached
 kernels (``*.nbi``/``*.nbc`` in igo's ``__pycache__`` folders) before anything is
 compiled: :func:`drop_stale_cache`.
 
+Inlining is LLVM's, not numba's: at import this module raises LLVM's inlining
+threshold for the process (:data:`INLINE_THRESHOLD`, :func:`raise_inline_threshold`),
+so that the small kernels of the hot paths (a board move, a legality test, the steps
+of a playout policy) are inlined into their callers when LLVM optimizes the caller.
+numba's own ``inline="always"`` did the same at the level of its IR, and took 4x
+longer to compile (see :func:`njit_inline`).
+
 Setting the environment variable ``NUMBA_DISABLE_JIT=1`` runs every kernel as
 plain Python; the test-suite uses that to cover kernel code with coverage tools.
 """
@@ -25,6 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+import llvmlite.binding
 import numba
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -68,6 +76,23 @@ def drop_stale_cache(package: Path = _PACKAGE) -> int:
 
 drop_stale_cache()
 
+#: LLVM's inlining threshold for the kernels compiled in this process (LLVM's own at
+#: -O3 is 225 to 275, numba sets none). Measured on 2026-11-29 (9x9 and 19x19 searches
+#: from the empty board, the first compile of the search kernels and their speed
+#: against numba's IR-level inlining, `experiments/tabu_mcts/README.md`, "Compile
+#: time"): 3,000 left the policies' steps as calls (moggy 25 % slower); 20,000 and
+#: 100,000 compiled in 222 and 256 s against 857 s, heavy 10-20 % faster, moggy
+#: 5-15 % slower; 100,000 the better of the two.
+INLINE_THRESHOLD = 100_000
+
+def raise_inline_threshold(threshold: int = INLINE_THRESHOLD) -> None:
+    """Set LLVM's ``-inline-threshold`` for every later compile in this process (an
+    LLVM command-line option: process-wide; the last value set holds)."""
+    llvmlite.binding.set_option("igo", f"-inline-threshold={threshold}")
+
+
+raise_inline_threshold()
+
 #: numba options of every igo kernel.
 OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "fastmath": False,
                            "error_model": "numpy"}
@@ -103,17 +128,19 @@ def njit_noalloc(func: F) -> F:
 
 def njit_inline(func: F) -> F:
     """:func:`njit_noalloc` for kernels on the hottest paths (a board move, a
-    legality test, the steps of a playout policy): numba inlines them into their
-    callers at compile time, so a call does not pass every array of a board state as
-    separate arguments.
+    legality test, the steps of a playout policy), which must be inlined into their
+    callers: a call that is not inlined passes every array of a board state as its
+    seven fields (pointer, shape, strides, ...), measured on this project's machine
+    (2026-11-28) at about 33 ns for a board state, 53 ns for a state and a reading
+    stack, 95 ns for a state and the moggy policy's scratch, against 10 ns for two
+    plain arrays. The moggy policy made a dozen such calls a move; inlining its steps
+    took its move from 2.4 to 1.3 us (`experiments/tabu_mcts/README.md`, "Cost").
 
-    Even without reference counting, numba passes each array as its seven fields
-    (pointer, shape, strides, ...), so a call that LLVM does not inline pays for all
-    of them: measured on this project's machine (2026-11-28), about 33 ns for a board
-    state, 53 ns for a state and a reading stack, 95 ns for a state and the moggy
-    policy's scratch, against 10 ns for two plain arrays. The moggy policy made a
-    dozen such calls a move; inlining its steps took its move from 2.4 to 1.3 us
-    (`experiments/tabu_mcts/README.md`, "Cost"). The price is compile time: use it for
-    kernels called on every playout move, not for every helper."""
-    options = options_for(func, _nrt=False, inline="always")
+    LLVM inlines them, with the threshold this module raises: numba's
+    ``inline="always"`` (inlining in numba's IR, used until 2026-11-29) gave the
+    same playouts but spent most of the first compile re-analysing the grown IR
+    (857 s for the search kernels, 292 s of it in one inlining pass of
+    ``_playout``; 256 s with LLVM's inliner). The options are :func:`njit_noalloc`'s;
+    the name marks the kernels whose inlining matters."""
+    options = options_for(func, _nrt=False)
     return cast(F, numba.njit(**options)(func))
