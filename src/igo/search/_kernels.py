@@ -28,9 +28,11 @@ keep it, since the move model's feature kernels they call allocate.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
+from numba import types
+from numba.extending import overload
 
 from igo._atomics import compare_swap, fetch_add, store
 from igo._jit import njit, njit_inline, njit_noalloc
@@ -356,11 +358,72 @@ def _count_repeat(x: Scratch, leaf: int, k: int, h: np.uint64, stats: np.ndarray
         stats[S_REPEAT1 + k] += 1
 
 
+def policy_kind(policy: int) -> np.integer:
+    """The argument of :func:`run_iterations` that picks the playout kernel of a policy:
+    its numba type, not its value, chooses the code (:func:`_policy_move`), so that a
+    search with the light or heavy policy never compiles the moggy policy's code (about
+    two thirds of the search kernels' first compile), and each kind is cached apart."""
+    return np.int16(0) if policy == MOGGY else np.int8(0)
+
+
+def _policy_move(kind: np.integer, s: BoardState, x: Scratch, c: int, last: int, k: int,
+                 suicide_ok: bool, pat3: np.ndarray, policy: int, moggy_moves: int,
+                 p_capture: float, p_atari: float, p_nakade: float, p_pattern: float,
+                 p_reject: float, p_ccap: float, ladder_budget: int, ladder_middle: bool,
+                 ladder_shape: bool) -> int:
+    """The playout policy's move for ``c`` (padded point, 0 = pass) at the ``k``-th
+    move of a playout. In a kernel numba compiles :func:`_ov_policy_move` for the type
+    of ``kind`` (:func:`policy_kind`), with only that policy's code; this body is the
+    same choice in plain Python (``NUMBA_DISABLE_JIT=1``)."""
+    if isinstance(kind, np.int16) and (moggy_moves == 0 or k < moggy_moves):
+        return moggy_move(s, x.moggy, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture,
+                          p_atari, p_nakade, p_pattern, p_reject, p_ccap, ladder_budget,
+                          ladder_middle, ladder_shape)
+    if policy == LIGHT:
+        return random_sensible_move(s, c, suicide_ok, x.rng)
+    return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture, p_pattern,
+                      p_reject)
+
+
+@overload(_policy_move, inline="always")
+def _ov_policy_move(kind: Any, s: Any, x: Any, c: Any, last: Any, k: Any, suicide_ok: Any,
+                    pat3: Any, policy: Any, moggy_moves: Any, p_capture: Any, p_atari: Any,
+                    p_nakade: Any, p_pattern: Any, p_reject: Any, p_ccap: Any,
+                    ladder_budget: Any, ladder_middle: Any, ladder_shape: Any) -> Any:
+    if kind == types.int16:  # MOGGY: its first moggy_moves moves (0: all), then heavy
+        def moggy_impl(kind: Any, s: Any, x: Any, c: Any, last: Any, k: Any,
+                       suicide_ok: Any, pat3: Any, policy: Any, moggy_moves: Any,
+                       p_capture: Any, p_atari: Any, p_nakade: Any, p_pattern: Any,
+                       p_reject: Any, p_ccap: Any, ladder_budget: Any, ladder_middle: Any,
+                       ladder_shape: Any) -> int:
+            if moggy_moves == 0 or k < moggy_moves:
+                return moggy_move(s, x.moggy, c, last, suicide_ok, x.rng, pat3, x.cand,
+                                  p_capture, p_atari, p_nakade, p_pattern, p_reject, p_ccap,
+                                  ladder_budget, ladder_middle, ladder_shape)
+            return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture,
+                              p_pattern, p_reject)
+
+        return moggy_impl
+
+    def impl(kind: Any, s: Any, x: Any, c: Any, last: Any, k: Any, suicide_ok: Any,
+             pat3: Any, policy: Any, moggy_moves: Any, p_capture: Any, p_atari: Any,
+             p_nakade: Any, p_pattern: Any, p_reject: Any, p_ccap: Any, ladder_budget: Any,
+             ladder_middle: Any, ladder_shape: Any) -> int:
+        if policy == LIGHT:
+            return random_sensible_move(s, c, suicide_ok, x.rng)
+        return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture,
+                          p_pattern, p_reject)
+
+    return impl
+
+
 @njit_noalloc
 def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.TabuPool,
-             pat3: np.ndarray, x: Scratch, nseq: int, stats: np.ndarray) -> int:
+             pat3: np.ndarray, x: Scratch, nseq: int, stats: np.ndarray,
+             kind: np.integer) -> int:
     """Play out ``x.work`` (the leaf position, ``c`` to move) to the end, moves appended
-    to ``x.seq`` from ``nseq``; returns the new length of ``x.seq``."""
+    to ``x.seq`` from ``nseq``; returns the new length of ``x.seq``. ``kind`` is
+    :func:`policy_kind` of the policy."""
     s = x.work
     suicide_ok = prm[P_SUICIDE] > 0.0
     policy = int(prm[P_POLICY])
@@ -396,15 +459,9 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
         h1 = np.uint64(0)
         reached2 = False
         for k in range(max_moves):
-            if policy == LIGHT:  # a direct call the compiler can inline
-                p = random_sensible_move(s, cc, suicide_ok, x.rng)
-            elif policy == MOGGY and (moggy_moves == 0 or k < moggy_moves):
-                p = moggy_move(s, x.moggy, cc, lastp, suicide_ok, x.rng, pat3, x.cand,
-                               p_capture, p_atari, p_nakade, p_pattern, p_reject, p_ccap,
-                               ladder_budget, ladder_middle, ladder_shape)
-            else:
-                p = heavy_move(s, cc, lastp, suicide_ok, x.rng, pat3, x.cand, p_capture,
-                               p_pattern, p_reject)
+            p = _policy_move(kind, s, x, cc, lastp, k, suicide_ok, pat3, policy,
+                             moggy_moves, p_capture, p_atari, p_nakade, p_pattern, p_reject,
+                             p_ccap, ladder_budget, ladder_middle, ladder_shape)
             if p == 0:
                 pass_move(s)
             else:
@@ -519,11 +576,12 @@ def _backup(t: Tree, depth: int, root_color: int, z: float, x: Scratch, nseq: in
 def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2: int,
                    root_passes: int, n_iter: int, prm: np.ndarray, pool: TB.TabuPool,
                    pt: PriorTables, px: PriorScratch, pat3: np.ndarray, x: Scratch,
-                   stats: np.ndarray) -> int:
+                   stats: np.ndarray, kind: np.integer) -> int:
     """Run ``n_iter`` iterations (see the module docstring) on tree ``t`` whose root
     is the position ``root`` with ``root_color`` to move; ``prev1``/``prev2`` are the
     last two moves before the root (padded points, 0 = none or pass) and
-    ``root_passes`` the passes that ended the game so far (0, or 1 after a pass).
+    ``root_passes`` the passes that ended the game so far (0, or 1 after a pass);
+    ``kind`` is :func:`policy_kind` of the policy (``prm[P_POLICY]``).
 
     Returns the iterations run: fewer than ``n_iter`` when the pool is full
     (``meta[T_RECLAIM]`` set, by this thread or another sharing the tree). The
@@ -591,7 +649,7 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
         if terminal:
             stats[S_TERMINAL] += 1
         else:
-            nseq = _playout(t, node, c, last, prm, pool, pat3, x, depth, stats)
+            nseq = _playout(t, node, c, last, prm, pool, pat3, x, depth, stats, kind)
             stats[S_PLAYOUTS] += 1
         z = _score(s, komi, x)
         _backup(t, depth, root_color, z, x, nseq, amaf, vloss, int(prm[P_DIST_RAVE]))

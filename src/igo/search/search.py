@@ -325,6 +325,7 @@ class Search:
         self._pscratch = [prior_scratch(self._tables, board.size) for _ in range(config.threads)]
         self._pat3 = pattern3_table()
         self._prm = config.params(self.komi, board.size, board.rules.suicide)
+        self._kind = K.policy_kind(int(self._prm[K.P_POLICY]))
         cap = config.capacity(config.tree_count())
         shared = _Trees(config, cap) if config.shared_tree else None
         self.workers = [_TreeWorker(config, board.size, int(rng.integers(1, 2**62)),
@@ -579,7 +580,7 @@ class Search:
         t0 = time.perf_counter()
         ran = K.run_iterations(wk.tree, self.board.state, color, p1, p2, passes, n,
                                self._prm, wk.pool, self._tables, self._pscratch[i],
-                               self._pat3, wk.x, wk.stats)
+                               self._pat3, wk.x, wk.stats, self._kind)
         dt = time.perf_counter() - t0
         if dt > 0 and ran == n:
             wk.rate = n / dt if wk.rate == 0 else 0.7 * wk.rate + 0.3 * n / dt
