@@ -77,13 +77,14 @@ def drop_stale_cache(package: Path = _PACKAGE) -> int:
 drop_stale_cache()
 
 #: LLVM's inlining threshold for the kernels compiled in this process (LLVM's own at
-#: -O3 is 225 to 275, numba sets none). Measured on 2026-11-29 (9x9 and 19x19 searches
-#: from the empty board, the first compile of the search kernels and their speed
-#: against numba's IR-level inlining, `experiments/tabu_mcts/README.md`, "Compile
-#: time"): 3,000 left the policies' steps as calls (moggy 25 % slower); 20,000 and
-#: 100,000 compiled in 222 and 256 s against 857 s, heavy 10-20 % faster, moggy
-#: 5-15 % slower; 100,000 the better of the two.
+#: -O3 is 225 to 275, numba sets none). Measured on 2026-11-29
+#: (`experiments/tabu_mcts/README.md`, "Compile time"): the search kernels' first
+#: compile 198 s at 3,000, 222 s at 20,000, 256 s at 100,000, against 857 s with
+#: numba's IR-level inlining; at 3,000 the policies' steps stay calls (moggy about
+#: 25 % slower in two runs). At 100,000, eight alternating rounds on 9x9: heavy +8 %
+#: (faster in 7 of 8), moggy -4 % (slower in 5 of 8), against numba's inlining.
 INLINE_THRESHOLD = 100_000
+
 
 def raise_inline_threshold(threshold: int = INLINE_THRESHOLD) -> None:
     """Set LLVM's ``-inline-threshold`` for every later compile in this process (an
