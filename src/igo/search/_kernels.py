@@ -367,55 +367,58 @@ def policy_kind(policy: int) -> np.integer:
     return np.int16(0) if policy == MOGGY else np.int8(0)
 
 
-def _policy_move(kind: np.integer, s: BoardState, x: Scratch, c: int, last: int, k: int,
-                 suicide_ok: bool, pat3: np.ndarray, policy: int, moggy_moves: int,
-                 p_capture: float, p_atari: float, p_nakade: float, p_pattern: float,
-                 p_reject: float, p_ccap: float, ladder_budget: int, ladder_middle: bool,
-                 ladder_shape: bool) -> int:
-    """The playout policy's move for ``c`` (padded point, 0 = pass) at the ``k``-th
-    move of a playout. In a kernel numba compiles :func:`_ov_policy_move` for the type
-    of ``kind`` (:func:`policy_kind`), with only that policy's code; this body is the
-    same choice in plain Python (``NUMBA_DISABLE_JIT=1``)."""
-    if isinstance(kind, np.int16) and (moggy_moves == 0 or k < moggy_moves):
+def _moggy_then_heavy(kind: np.integer, s: BoardState, x: Scratch, c: int, last: int,
+                      k: int, suicide_ok: bool, pat3: np.ndarray, policy: int,
+                      moggy_moves: int, p_capture: float, p_atari: float, p_nakade: float,
+                      p_pattern: float, p_reject: float, p_ccap: float, ladder_budget: int,
+                      ladder_middle: bool, ladder_shape: bool) -> int:
+    """The ``MOGGY`` policy's move: its first ``moggy_moves`` moves (0: all), then
+    heavy's."""
+    if moggy_moves == 0 or k < moggy_moves:
         return moggy_move(s, x.moggy, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture,
                           p_atari, p_nakade, p_pattern, p_reject, p_ccap, ladder_budget,
                           ladder_middle, ladder_shape)
+    return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture, p_pattern,
+                      p_reject)
+
+
+def _light_or_heavy(kind: np.integer, s: BoardState, x: Scratch, c: int, last: int,
+                    k: int, suicide_ok: bool, pat3: np.ndarray, policy: int,
+                    moggy_moves: int, p_capture: float, p_atari: float, p_nakade: float,
+                    p_pattern: float, p_reject: float, p_ccap: float, ladder_budget: int,
+                    ladder_middle: bool, ladder_shape: bool) -> int:
+    """The ``LIGHT`` or ``HEAVY`` policy's move (the code never reaches moggy's)."""
     if policy == LIGHT:
         return random_sensible_move(s, c, suicide_ok, x.rng)
     return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture, p_pattern,
                       p_reject)
 
 
+def _policy_move(kind: np.integer, s: BoardState, x: Scratch, c: int, last: int, k: int,
+                 suicide_ok: bool, pat3: np.ndarray, policy: int, moggy_moves: int,
+                 p_capture: float, p_atari: float, p_nakade: float, p_pattern: float,
+                 p_reject: float, p_ccap: float, ladder_budget: int, ladder_middle: bool,
+                 ladder_shape: bool) -> int:
+    """The playout policy's move for ``c`` (padded point, 0 = pass) at the ``k``-th
+    move of a playout: :func:`_moggy_then_heavy` when ``kind`` is an ``int16``
+    (:func:`policy_kind`), else :func:`_light_or_heavy`. In a kernel numba compiles only
+    the one that ``kind``'s type names (:func:`_ov_policy_move`); this body makes the same
+    choice in plain Python (``NUMBA_DISABLE_JIT=1``)."""
+    choose = _moggy_then_heavy if isinstance(kind, np.int16) else _light_or_heavy
+    return choose(kind, s, x, c, last, k, suicide_ok, pat3, policy, moggy_moves, p_capture,
+                  p_atari, p_nakade, p_pattern, p_reject, p_ccap, ladder_budget,
+                  ladder_middle, ladder_shape)
+
+
 @overload(_policy_move, inline="always")
-def _ov_policy_move(kind: Any, s: Any, x: Any, c: Any, last: Any, k: Any, suicide_ok: Any,
-                    pat3: Any, policy: Any, moggy_moves: Any, p_capture: Any, p_atari: Any,
-                    p_nakade: Any, p_pattern: Any, p_reject: Any, p_ccap: Any,
-                    ladder_budget: Any, ladder_middle: Any, ladder_shape: Any) -> Any:
-    if kind == types.int16:  # MOGGY: its first moggy_moves moves (0: all), then heavy
-        def moggy_impl(kind: Any, s: Any, x: Any, c: Any, last: Any, k: Any,
-                       suicide_ok: Any, pat3: Any, policy: Any, moggy_moves: Any,
-                       p_capture: Any, p_atari: Any, p_nakade: Any, p_pattern: Any,
-                       p_reject: Any, p_ccap: Any, ladder_budget: Any, ladder_middle: Any,
-                       ladder_shape: Any) -> int:
-            if moggy_moves == 0 or k < moggy_moves:
-                return moggy_move(s, x.moggy, c, last, suicide_ok, x.rng, pat3, x.cand,
-                                  p_capture, p_atari, p_nakade, p_pattern, p_reject, p_ccap,
-                                  ladder_budget, ladder_middle, ladder_shape)
-            return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture,
-                              p_pattern, p_reject)
-
-        return moggy_impl
-
-    def impl(kind: Any, s: Any, x: Any, c: Any, last: Any, k: Any, suicide_ok: Any,
-             pat3: Any, policy: Any, moggy_moves: Any, p_capture: Any, p_atari: Any,
-             p_nakade: Any, p_pattern: Any, p_reject: Any, p_ccap: Any, ladder_budget: Any,
-             ladder_middle: Any, ladder_shape: Any) -> int:
-        if policy == LIGHT:
-            return random_sensible_move(s, c, suicide_ok, x.rng)
-        return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture,
-                          p_pattern, p_reject)
-
-    return impl
+def _ov_policy_move(kind: np.integer, s: BoardState, x: Scratch, c: int, last: int, k: int,
+                    suicide_ok: bool, pat3: np.ndarray, policy: int, moggy_moves: int,
+                    p_capture: float, p_atari: float, p_nakade: float, p_pattern: float,
+                    p_reject: float, p_ccap: float, ladder_budget: int, ladder_middle: bool,
+                    ladder_shape: bool) -> Any:
+    # Called with numba types; numba wants the implementation's signature, annotations
+    # included, to be this one's.
+    return _moggy_then_heavy if kind == types.int16 else _light_or_heavy
 
 
 @njit_noalloc
