@@ -9,6 +9,7 @@ regular expression, as GNU Go's ``regress.pl`` does (whole answer, case-insensit
 
     PYTHONPATH=src python experiments/tactics/gnugo_regress.py [--json] [--verbose]
         [--data ../shared/data/gnugo-regression] [--files capture reading ...]
+        [--set KNOB=N ...]   # ReadingConfig overrides, to try a generator
 
 Prints, per file: tests, igo's passes, GNU Go's passes (the tests not marked ``*``),
 and with ``--gnugo PATH`` the passes of that GNU Go rerun on the same tests.
@@ -25,8 +26,9 @@ import re
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from igo.core.board import Board
 from igo.core.color import Color
@@ -189,7 +191,7 @@ class GnuGo:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
-        out = []
+        out: list[str] = []
         while True:
             row = self.proc.stdout.readline()
             if row.strip() == "" and out:
@@ -269,14 +271,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=ReadingConfig().node_budget)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--set", nargs="+", default=[], metavar="KNOB=N",
+                    help="override ReadingConfig fields (integers), e.g. --set chain4=1")
     ap.add_argument("--gnugo", metavar="PATH",
                     help="also run GNU Go (e.g. /usr/games/gnugo) on the same tests")
     args = ap.parse_args(argv)
     if not args.data.is_dir():
         print(f"no regression data at {args.data}", file=sys.stderr)
         return 1
-    summary = run(args.data, args.files, ReadingConfig(node_budget=args.budget), args.verbose,
-                  args.gnugo)
+    knobs: dict[str, Any] = {k: int(v) for k, v in (kv.split("=", 1) for kv in args.set)}
+    summary = run(args.data, args.files, replace(ReadingConfig(node_budget=args.budget), **knobs),
+                  args.verbose, args.gnugo)
     if args.json:
         print(json.dumps(summary, indent=1))
         return 0

@@ -28,7 +28,11 @@ changes the move picked and the time spent, is not part of them):
   ``depth < ally_defend``; three: ``depth < ally_defend3``), the liberties of
   attacker strings of at most two liberties that touch a liberty (``depth <
   lib_chain``), captures of attacker strings in atari next to the own strings that
-  touch a liberty (``depth < ally_capture``), and below the root a pass;
+  touch a liberty (``depth < ally_capture``), for a target of two or three
+  liberties (``depth < rescue5``) the liberties off the target's, not
+  self-ataris, of the attacker strings touching a liberty with at most one
+  liberty more than the target and two or more in common with it, and below the
+  root a pass;
 - a move forbidden by the simple ko rule may be played as a conditional ko capture
   when nobody is komaster; it makes the mover komaster below, and its line is worth
   at most ``KO_B``; results back up by ``negate``; with ``ko_cap``, a ``WIN`` that
@@ -84,6 +88,7 @@ class Limits:
     ally_attack3: int = 0
     lib_chain: int = 0
     ally_defend3: int = 0
+    rescue5: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -168,6 +173,21 @@ def _lib_chain(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
     return out
 
 
+def _rescue5(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
+    """The liberties, off the target's and not self-ataris for it, of the opponent
+    strings touching its liberties that have at most one liberty more than the target
+    and two or more in common with it."""
+    own = int(board[tgt])
+    out: set[Point] = set()
+    for p in lib_set:
+        for q in neighbours(board, p):
+            if board[q] == 3 - own:
+                ql = libs(board, q)
+                if len(ql) <= len(lib_set) + 1 and len(ql & lib_set) >= 2:
+                    out |= {x for x in ql - lib_set if not _self_atari(board, x, own)}
+    return out
+
+
 def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[Point]:
     ls = libs(board, tgt)
     out = set(ls)
@@ -212,6 +232,8 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         out |= _lib_chain(board, tgt, ls)
     if depth < lim.ally_capture:
         out |= _ally_captures(board, tgt, ls)
+    if len(ls) in (2, 3) and depth < lim.rescue5:
+        out |= _rescue5(board, tgt, ls)
     return out
 
 

@@ -224,6 +224,24 @@ def test_three_liberty_string_strengthens_its_friend() -> None:
     assert defend(b, Point(0, 6), replace(ReadingConfig(), ally_defend3=0)).code is Outcome.LOSE
 
 
+def test_defender_attacks_the_outside_of_a_string_sharing_its_liberties() -> None:
+    # X H7-J7-J8-J9 (liberties H9, H8, J6) lives by F7 or F9: the outer liberties of
+    # O G7-G8-G9, which shares H8 and H9 with it (GNU Go's reading.tst 122)
+    b = board("""
+. . . . X . O . X
+. . . . X X O . X
+. . X X X . O X X
+. . . O X X X O .
+. . O . O X . O O
+. O . O X X . O .
+. O X X X . . O O
+O O O O . . . O .
+. O . O . . . O .""")
+    r = defend(b, Point(0, 8))
+    assert r.code is Outcome.WIN and r.move in (Point(2, 5), Point(0, 5))
+    assert defend(b, Point(0, 8), replace(ReadingConfig(), rescue5=0)).code is Outcome.LOSE
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -252,7 +270,7 @@ SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
                       ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
                       backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1,
-                      ally_attack3=2, lib_chain=1, ally_defend3=2)
+                      ally_attack3=2, lib_chain=1, ally_defend3=2, rescue5=2)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
@@ -260,7 +278,7 @@ def _limits(c: ReadingConfig) -> ref.Limits:
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
                       c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
                       c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4,
-                      c.ally_attack3, c.lib_chain, c.ally_defend3)
+                      c.ally_attack3, c.lib_chain, c.ally_defend3, c.rescue5)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

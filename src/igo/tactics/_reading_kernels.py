@@ -29,12 +29,15 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   attacker strings of at most 2 liberties that touch one of its liberties, before
   ``C_ALLY_CAP`` captures of attacker
   strings in atari next to the own strings that touch a liberty (GNU Go's
-  superstring break-chain); last, below the root, a pass (a string with two eyes
-  must not be made to fill one).
+  superstring break-chain), before ``C_RESCUE5`` (target of 2 or 3 liberties) the
+  outer liberties of attacker strings touching a liberty that share two or more
+  with it and have at most one more (GNU Go's ``special_rescue5``); last, below
+  the root, a pass (a string with two eyes must not be made to fill one).
 
 The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND4``, ``C_ALLY_ATT_MOST``,
-``C_KO_RETAKE`` and ``C_LIB_CHAIN2`` are generators tried and left off by default
-(``experiments/tactics/README.md``).
+``C_KO_RETAKE``, ``C_LIB_CHAIN2``, ``C_ATT_BREAK2``, ``C_CHAIN4``, ``C_CAP``,
+``C_DOUBLE_ATARI``, ``C_SECONDARY``, ``C_RESCUE4`` and ``C_DRAW_BACK`` are
+generators tried and left off by default (``experiments/tactics/README.md``).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
 ``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are
@@ -117,7 +120,15 @@ C_BACKFILL4 = 23
 C_ALLY_ATT3 = 24
 C_ALLY_DEF3 = 25
 C_LIB_CHAIN2 = 26
-C_LEN = 27
+C_ATT_BREAK2 = 27
+C_CHAIN4 = 28
+C_CAP = 29
+C_DOUBLE_ATARI = 30
+C_SECONDARY = 31
+C_RESCUE4 = 32
+C_RESCUE5 = 33
+C_DRAW_BACK = 34
+C_LEN = 35
 
 # info vector
 I_NODES = 0
@@ -141,6 +152,7 @@ class Scratch(NamedTuple):
     cur: np.ndarray  # int32[D]: the move being read
     cond: np.ndarray  # int32[D]: 1 if that move is a conditional ko capture
     info: np.ndarray  # int64[I_LEN]
+    heads3: np.ndarray  # int32[D, MAX_HEADS]
 
 
 @njit
@@ -284,6 +296,249 @@ def _add_ally_captures(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl:
 
 
 @njit
+def _add_att_break2(s: BoardState, sc: Scratch, h: int, nh: int, cand: np.ndarray,
+                    n: int, depth: int) -> int:
+    """For each attacker string of 2 liberties next to the target (its heads in
+    ``sc.heads[depth, :nh]``), the liberties of the target colour's other strings
+    next to it that have 2 liberties, or 3 with one shared with it: attacking the
+    stones that hold the attacker's short string (GNU Go's ``special_attack4``)."""
+    heads = sc.heads[depth]
+    tmp = sc.heads2[depth]
+    near = sc.heads3[depth]
+    for i in range(nh):
+        g = heads[i]
+        if string_libs(s, g, tmp, 3) != 2:
+            continue
+        ga = tmp[0]
+        gb = tmp[1]
+        m = neighbour_heads(s, g, near)
+        for j in range(m):
+            c = near[j]
+            if c == h:
+                continue
+            k = string_libs(s, c, tmp, 4)
+            if k == 2 or (k == 3 and (tmp[0] == ga or tmp[1] == ga or tmp[2] == ga
+                                     or tmp[0] == gb or tmp[1] == gb or tmp[2] == gb)):
+                for t in range(k):
+                    n = add_unique(cand, n, tmp[t])
+    return n
+
+
+@njit
+def _add_chain4(s: BoardState, sc: Scratch, nh: int, cand: np.ndarray, n: int,
+                depth: int) -> int:
+    """The liberties of the attacker neighbours of 4 liberties (GNU Go's
+    ``break_chain4``)."""
+    heads = sc.heads[depth]
+    tmp = sc.heads2[depth]
+    for i in range(nh):
+        if string_libs(s, heads[i], tmp, 5) == 4:
+            for j in range(4):
+                n = add_unique(cand, n, tmp[j])
+    return n
+
+
+@njit
+def _add_cap(s: BoardState, libs: np.ndarray, nl: int, cand: np.ndarray, n: int) -> int:
+    """For two liberties on a diagonal, the empty corner point between them (GNU
+    Go's ``find_cap_moves``)."""
+    w = s.meta[0] + 2
+    for i in range(nl):
+        for j in range(nl):
+            a = libs[i]
+            b = libs[j]
+            if b - a == w + 1:
+                c1 = a + 1
+                c2 = a + w
+            elif b - a == w - 1:
+                c1 = a - 1
+                c2 = a + w
+            else:
+                continue
+            if s.color[c1] == EMPTY:
+                n = add_unique(cand, n, c1)
+            if s.color[c2] == EMPTY:
+                n = add_unique(cand, n, c2)
+    return n
+
+
+@njit
+def _add_double_atari(s: BoardState, sc: Scratch, nh: int, dfn: int, cand: np.ndarray,
+                      n: int, depth: int) -> int:
+    """The points that are liberties of two attacker strings of 2 liberties next to
+    the target, where the defender's stone would not be in atari: the attacker
+    forestalls the double atari (GNU Go's ``double_atari_chain2_moves``)."""
+    heads = sc.heads[depth]
+    tmp = sc.heads2[depth]
+    seen = sc.heads3[depth]
+    ns = 0
+    for i in range(nh):
+        if string_libs(s, heads[i], tmp, 3) != 2:
+            continue
+        for k in range(2):
+            p = tmp[k]
+            dup = False
+            for j in range(ns):
+                if seen[j] == p:
+                    dup = True
+            if dup:
+                if liberties_after(s, p, dfn) >= 2:
+                    n = add_unique(cand, n, p)
+            elif ns < seen.shape[0]:
+                seen[ns] = p
+                ns += 1
+    return n
+
+
+@njit
+def _add_secondary(s: BoardState, sc: Scratch, h: int, nh: int, cand: np.ndarray,
+                   n: int, depth: int) -> int:
+    """For each attacker neighbour of 2 liberties: the target colour's other strings
+    next to it in atari, saved (their liberty, captures next to them); when there
+    are none, its strings of 2 liberties sharing one with it, on their liberties
+    (GNU Go's ``defend_secondary_chain1/2``)."""
+    heads = sc.heads[depth]
+    tmp = sc.heads2[depth]
+    near = sc.heads3[depth]
+    for i in range(nh):
+        g = heads[i]
+        if string_libs(s, g, tmp, 3) != 2:
+            continue
+        ga = tmp[0]
+        gb = tmp[1]
+        m = neighbour_heads(s, g, near)
+        found = False
+        for j in range(m):
+            c = near[j]
+            if c == h:
+                continue
+            x = atari_point(s, c)
+            if x == 0:
+                continue
+            found = True
+            n = add_unique(cand, n, x)
+        if found:
+            n = _add_captures_next_to(s, sc, h, near, m, cand, n, depth)
+            continue
+        for j in range(m):
+            c = near[j]
+            if c == h:
+                continue
+            if string_libs(s, c, tmp, 3) == 2 and (tmp[0] == ga or tmp[0] == gb
+                                                   or tmp[1] == ga or tmp[1] == gb):
+                n = add_unique(cand, n, tmp[0])
+                n = add_unique(cand, n, tmp[1])
+    return n
+
+
+@njit
+def _add_captures_next_to(s: BoardState, sc: Scratch, h: int, near: np.ndarray, m: int,
+                          cand: np.ndarray, n: int, depth: int) -> int:
+    """Captures of the strings in atari next to the strings in atari of
+    ``near[:m]`` (other than ``h``)."""
+    tmp = sc.heads2[depth]
+    for j in range(m):
+        c = near[j]
+        if c == h or atari_point(s, c) == 0:
+            continue
+        k = neighbour_heads(s, c, tmp)
+        for t in range(k):
+            x = atari_point(s, tmp[t])
+            if x != 0:
+                n = add_unique(cand, n, x)
+    return n
+
+
+@njit
+def _add_rescue4(s: BoardState, sc: Scratch, libs: np.ndarray, dfn: int,
+                 cand: np.ndarray, n: int, depth: int) -> int:
+    """Two adjacent liberties ``a``, ``b``: an attacker stone beside ``a`` across
+    the line ``a-b``, when it has 2 liberties, is attacked on its liberty other
+    than ``a``, ``b`` (GNU Go's ``special_rescue4``)."""
+    w = s.meta[0] + 2
+    tmp = sc.heads2[depth]
+    att = 3 - dfn
+    for k in range(2):
+        a = libs[k]
+        b = libs[1 - k]
+        d = a - b
+        if d == w or d == -w:
+            x = a - 1 if s.color[a - 1] == att else (a + 1 if s.color[a + 1] == att else 0)
+        elif d == 1 or d == -1:
+            x = a + w if s.color[a + w] == att else (a - w if s.color[a - w] == att else 0)
+        else:
+            return n
+        if x == 0 or string_libs(s, s.head[x], tmp, 3) != 2:
+            continue
+        for r in range(2):
+            q = tmp[r]
+            if q != a and q != b and liberties_after(s, q, dfn) >= 2:
+                n = add_unique(cand, n, q)
+    return n
+
+
+@njit
+def _add_rescue5(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+                 cand: np.ndarray, n: int, depth: int) -> int:
+    """The attacker strings touching a liberty, with at most one liberty more than
+    the target and two or more in common with it: their other liberties (GNU Go's
+    ``special_rescue5``)."""
+    w = s.meta[0] + 2
+    opp = 3 - s.color[h]
+    tmp = sc.heads2[depth]
+    for i in range(nl):
+        for k in range(4):
+            r = nb(libs[i], k, w)
+            if s.color[r] != opp:
+                continue
+            m = string_libs(s, s.head[r], tmp, nl + 2)
+            if m > nl + 1:
+                continue
+            common = 0
+            for j in range(m):
+                for t in range(nl):
+                    if tmp[j] == libs[t]:
+                        common += 1
+            if common < 2:
+                continue
+            for j in range(m):
+                q = tmp[j]
+                own = False
+                for t in range(nl):
+                    if q == libs[t]:
+                        own = True
+                if not own and liberties_after(s, q, 3 - opp) >= 2:
+                    n = add_unique(cand, n, q)
+    return n
+
+
+@njit
+def _add_draw_back(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, nh: int,
+                   cand: np.ndarray, n: int, depth: int) -> int:
+    """The liberties of the attacker strings of 2 liberties next to the target that
+    are not its liberties but touch one (GNU Go's ``draw_back_moves``)."""
+    w = s.meta[0] + 2
+    heads = sc.heads[depth]
+    tmp = sc.heads2[depth]
+    for i in range(nh):
+        if string_libs(s, heads[i], tmp, 3) != 2:
+            continue
+        for j in range(2):
+            q = tmp[j]
+            own = False
+            near = False
+            for t in range(nl):
+                if libs[t] == q:
+                    own = True
+                for k in range(4):
+                    if nb(q, k, w) == libs[t]:
+                        near = True
+            if near and not own:
+                n = add_unique(cand, n, q)
+    return n
+
+
+@njit
 def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                  depth: int) -> int:
     """The attacker's candidates against the string with head ``h`` (liberties in
@@ -324,6 +579,14 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
     if depth < cfg[C_ATT_BACKFILL]:
         n = _add_backfill(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)
+    if depth < cfg[C_ATT_BREAK2]:
+        n = _add_att_break2(s, sc, h, nh, cand, n, depth)
+    if nl >= 3 and depth < cfg[C_CAP]:
+        n = _add_cap(s, libs, nl, cand, n)
+    if depth < cfg[C_DOUBLE_ATARI]:
+        n = _add_double_atari(s, sc, nh, s.color[h], cand, n, depth)
+    if depth < cfg[C_DRAW_BACK]:
+        n = _add_draw_back(s, sc, libs, nl, nh, cand, n, depth)
     return n
 
 
@@ -363,6 +626,14 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         n = _add_lib_chain(s, sc, h, libs, nl, cand, n, depth, 2)
     if depth < cfg[C_ALLY_CAP]:
         n = _add_ally_captures(s, sc, h, libs, nl, cand, n, depth)
+    if nl <= 2 and depth < cfg[C_CHAIN4]:
+        n = _add_chain4(s, sc, nh, cand, n, depth)
+    if depth < cfg[C_SECONDARY]:
+        n = _add_secondary(s, sc, h, nh, cand, n, depth)
+    if nl == 2 and depth < cfg[C_RESCUE4]:
+        n = _add_rescue4(s, sc, libs, s.color[h], cand, n, depth)
+    if (nl == 2 or nl == 3) and depth < cfg[C_RESCUE5]:
+        n = _add_rescue5(s, sc, h, libs, nl, cand, n, depth)
     if depth > 0 and n < cand.shape[0]:  # last, a pass: the string may need no move
         cand[n] = PASS
         n += 1

@@ -52,7 +52,9 @@ class ReadingConfig:
 
     The generators tried and left off (``chain3_libs`` above 2, ``depth5``,
     ``second_order4``, ``ally_attack_most`` above 2, ``ko_retake``,
-    ``lib_chain2``: see ``experiments/tactics/README.md``) are
+    ``lib_chain2``, ``att_break2``, ``chain4``, ``cap``, ``double_atari``,
+    ``secondary``, ``rescue4``, ``draw_back``: see
+    ``experiments/tactics/README.md``) are
     not mirrored by the plain reference; the property test keeps them off.
 
     Attributes
@@ -129,6 +131,35 @@ class ReadingConfig:
     second_order4
         Plies before which the attacker tries the empty neighbours of the
         liberties of a string of 4 liberties.
+    rescue5
+        Plies before which the defender of a string of 2 or 3 liberties also plays
+        the outer liberties (not self-ataris) of the attacker strings touching one
+        of its liberties that have at most one liberty more than it and two or more
+        in common with it (GNU Go's ``special_rescue5``).
+    att_break2
+        Plies before which the attacker also plays the liberties of the target
+        colour's strings of 2 liberties (or 3, one shared) next to the attacker's
+        own 2-liberty strings next to the target (GNU Go's ``special_attack4``).
+    chain4
+        Plies before which the defender of a string of 2 liberties or fewer also
+        attacks neighbours of 4 liberties (GNU Go's ``break_chain4``).
+    cap
+        Plies before which the attacker of a string of 3 or 4 liberties also plays
+        the empty corner between two diagonal liberties (``find_cap_moves``).
+    double_atari
+        Plies before which the attacker plays the points where the defender would
+        atari two of its 2-liberty strings at once (``double_atari_chain2``).
+    secondary
+        Plies before which the defender saves its other strings in atari next to
+        the attacker neighbours of 2 liberties (or, with none, plays the liberties
+        of its 2-liberty strings sharing one with them: GNU Go's
+        ``defend_secondary_chain1/2``).
+    rescue4
+        Plies before which the defender of a string of 2 adjacent liberties attacks
+        the 2-liberty attacker stone beside one of them (``special_rescue4``).
+    draw_back
+        Plies before which the attacker plays the liberties of its own 2-liberty
+        strings next to the target that touch a target liberty (``draw_back``).
     ko_capture_is_ko
         GNU Go's convention: a win that starts with a legal ko capture, which the
         opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
@@ -161,6 +192,14 @@ class ReadingConfig:
     ally_attack3: int = 2
     ally_defend3: int = 2
     lib_chain2: int = 0
+    att_break2: int = 0
+    chain4: int = 0
+    cap: int = 0
+    double_atari: int = 0
+    secondary: int = 0
+    rescue4: int = 0
+    rescue5: int = 3
+    draw_back: int = 0
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -196,6 +235,14 @@ class ReadingConfig:
         v[R.C_ALLY_ATT3] = self.ally_attack3
         v[R.C_ALLY_DEF3] = self.ally_defend3
         v[R.C_LIB_CHAIN2] = self.lib_chain2
+        v[R.C_ATT_BREAK2] = self.att_break2
+        v[R.C_CHAIN4] = self.chain4
+        v[R.C_CAP] = self.cap
+        v[R.C_DOUBLE_ATARI] = self.double_atari
+        v[R.C_SECONDARY] = self.secondary
+        v[R.C_RESCUE4] = self.rescue4
+        v[R.C_RESCUE5] = self.rescue5
+        v[R.C_DRAW_BACK] = self.draw_back
         return v
 
 
@@ -235,7 +282,7 @@ def new_scratch(board: Board, config: ReadingConfig) -> R.Scratch:
     return R.Scratch(new_stack(board.state, d), np.zeros((d, R.MAX_CAND), np.int32),
                      np.zeros((d, 8), np.int32), np.zeros((d, R.MAX_HEADS), np.int32),
                      np.zeros((d, R.MAX_HEADS), np.int32), z[0], z[1], z[2], z[3], z[4], z[5],
-                     np.zeros(R.I_LEN, np.int64))
+                     np.zeros(R.I_LEN, np.int64), np.zeros((d, R.MAX_HEADS), np.int32))
 
 
 def _read(board: Board, point: Point, attacking: bool, config: ReadingConfig | None,
