@@ -2,7 +2,8 @@
 
 Playouts from the empty board with no tree (restore, play to two passes or 300 moves),
 one core, for the ``heavy`` policy, the full ``moggy`` policy and moggy with one step
-turned off at a time: nanoseconds a playout move, best of three runs of N playouts. It
+turned off at a time: nanoseconds of CPU time a playout move (``time.process_time``: this
+VM's wall-clock speed drifts with its neighbours), best of three runs of N playouts. It
 says what each tactical step costs (``benchmarks/bench_moggy.py`` measures the search).
 
 Usage: ``python benchmarks/bench_policies.py [--playouts N]``
@@ -96,9 +97,9 @@ def main() -> None:
             best = float("inf")
             moves = 0
             for _ in range(3):
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 moves = _run(root, s, ms, pat3, cand, rng, n, *v)
-                best = min(best, (time.perf_counter() - t0) / moves * 1e9)
+                best = min(best, (time.process_time() - t0) / moves * 1e9)
             base = base or best
             row = {"size": size, "variant": name, "ns_per_move": round(best),
                    "moves_per_playout": round(moves / n, 1),
@@ -106,7 +107,7 @@ def main() -> None:
             rows.append(row)
             print(json.dumps(row), flush=True)
     RESULTS.mkdir(exist_ok=True)
-    out = {"benchmark": "playout policies alone, ns a playout move, best of 3",
+    out = {"benchmark": "playout policies alone, ns of CPU time a playout move, best of 3",
            "date": time.strftime("%F"), "machine": platform.processor() or platform.machine(),
            "results": rows}
     (RESULTS / "policies.json").write_text(json.dumps(out, indent=2) + "\n")
