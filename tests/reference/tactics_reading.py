@@ -33,6 +33,10 @@ changes the move picked and the time spent, is not part of them):
   self-ataris, of the attacker strings touching a liberty with at most one
   liberty more than the target and two or more in common with it, and below the
   root a pass;
+- a single stone taken (it was one stone when the attacker moved) where the
+  defender may retake at once with a stone of two liberties or more (not a ko
+  capture) is a snapback (``depth < snapback``): the defender's one move is
+  that retake;
 - a move forbidden by the simple ko rule may be played as a conditional ko capture
   when nobody is komaster; it makes the mover komaster below, and its line is worth
   at most ``KO_B``; results back up by ``negate``; with ``ko_cap``, a ``WIN`` that
@@ -89,6 +93,7 @@ class Limits:
     lib_chain: int = 0
     ally_defend3: int = 0
     rescue5: int = 0
+    snapback: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -237,29 +242,44 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     return out
 
 
+def _snapback(board: Board, tgt: Point, dfn: int) -> bool:
+    """May ``dfn`` retake at the empty ``tgt`` (legally, not by a ko capture) with a
+    stone of two liberties or more?"""
+    if is_ko_forbidden(board, dfn, tgt):
+        return False
+    after = try_move(board, dfn, tgt)
+    return after is not None and len(libs(after, tgt)) >= 2
+
+
 def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, depth: int,
-          komaster: int) -> int:
-    """Result for the side to move (GNU Go's codes)."""
+          komaster: int, single: bool = False) -> int:
+    """Result for the side to move (GNU Go's codes). ``single``: the target was one
+    stone when the attacker last moved."""
     lim.nodes += 1
+    moves: list[Point | None]
     if board[tgt] != 3 - att:
         if not attacking and board.ko_point == tgt and komaster == 0:
             return KO_B  # taken by a ko capture: the defender may retake after a threat
-        return WIN if attacking else LOSE
-    if lim.nodes > lim.budget:
-        raise Exhausted
-    nl = len(libs(board, tgt))
-    last = depth + 1 >= lim.max_depth
-    moves: list[Point | None]
-    if attacking:
-        if nl > lim.max_libs(depth) or (last and nl > 1):
-            return LOSE
-        moves = list(attack_candidates(board, tgt, lim, depth))
+        if not (not attacking and 0 < depth < lim.snapback and single
+                and _snapback(board, tgt, 3 - att)):
+            return WIN if attacking else LOSE
+        moves = [tgt]  # a snapback: the defender retakes
     else:
-        if nl > lim.max_libs(depth + 1) or last:
-            return WIN
-        moves = list(defend_candidates(board, tgt, lim, depth))
-        if depth > 0:
-            moves.append(None)
+        if lim.nodes > lim.budget:
+            raise Exhausted
+        nl = len(libs(board, tgt))
+        last = depth + 1 >= lim.max_depth
+        if attacking:
+            if nl > lim.max_libs(depth) or (last and nl > 1):
+                return LOSE
+            single = len(board.string_at(tgt)) == 1
+            moves = list(attack_candidates(board, tgt, lim, depth))
+        else:
+            if nl > lim.max_libs(depth + 1) or last:
+                return WIN
+            moves = list(defend_candidates(board, tgt, lim, depth))
+            if depth > 0:
+                moves.append(None)
     mover = att if attacking else 3 - att
     best = LOSE
     for m in moves:
@@ -270,7 +290,7 @@ def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, dept
         if after is None:
             continue
         r = NEGATE[solve(after, tgt, att, not attacking, lim, depth + 1,
-                         mover if cond else komaster)]
+                         mover if cond else komaster, single)]
         if cond and r in (WIN, KO_A):
             r = KO_B
         elif (not cond and m is not None and r == WIN and lim.ko_cap and komaster == 0

@@ -242,6 +242,26 @@ O O O O . . . O .
     assert defend(b, Point(0, 8), replace(ReadingConfig(), rescue5=0)).code is Outcome.LOSE
 
 
+def test_a_capture_into_a_snapback_fails() -> None:
+    # X C1 is in atari, but O D1 takes it into a snapback: O's eight stones then have
+    # the one liberty C1, and X retakes there. O first takes X A2-B2 at A1 (GNU Go's
+    # reading.tst 234, its attack1's proper snapback)
+    b = board("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+X X X X . . . . .
+O O O X X X . . .
+X X O O O X . . .
+. O X . O X . . .""", Color.WHITE)
+    r = attack(b, Point(8, 2))
+    assert (r.code, r.move) == (Outcome.WIN, Point(8, 0))
+    plain = attack(b, Point(8, 2), replace(ReadingConfig(), snapback=0))
+    assert (plain.code, plain.move) == (Outcome.WIN, Point(8, 3))
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -270,7 +290,8 @@ SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_
                       chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
                       ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
                       backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1,
-                      ally_attack3=2, lib_chain=1, ally_defend3=2, rescue5=2)
+                      ally_attack3=2, lib_chain=1, ally_defend3=2, rescue5=2,
+                      snapback=16)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
@@ -278,7 +299,8 @@ def _limits(c: ReadingConfig) -> ref.Limits:
                       c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
                       c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
                       c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4,
-                      c.ally_attack3, c.lib_chain, c.ally_defend3, c.rescue5)
+                      c.ally_attack3, c.lib_chain, c.ally_defend3, c.rescue5,
+                      c.snapback)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

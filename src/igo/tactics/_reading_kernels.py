@@ -48,7 +48,10 @@ have found a threat), allowed while nobody is "komaster" and making the mover
 komaster for the rest of the line; its line is worth at most ``KO_B`` to the mover.
 Taking a single-stone target by a ko capture is a ``KO_A`` (the defender may retake
 after a threat), and with ``C_KO_CAP`` (GNU Go's convention) so is any win that
-starts with a legal ko capture, nobody being komaster. A search that runs out of
+starts with a legal ko capture, nobody being komaster. A single stone taken where
+its owner may retake at once with a stone of two liberties or more (a proper
+snapback, before ``C_SNAPBACK``) is not captured: the defender's one move is the
+retake. A search that runs out of
 its node budget counts the unread line as lost for the side to move and sets
 ``info[I_EXHAUSTED]``.
 """
@@ -128,7 +131,8 @@ C_SECONDARY = 31
 C_RESCUE4 = 32
 C_RESCUE5 = 33
 C_DRAW_BACK = 34
-C_LEN = 35
+C_SNAPBACK = 35
+C_LEN = 36
 
 # info vector
 I_NODES = 0
@@ -153,6 +157,7 @@ class Scratch(NamedTuple):
     cond: np.ndarray  # int32[D]: 1 if that move is a conditional ko capture
     info: np.ndarray  # int64[I_LEN]
     heads3: np.ndarray  # int32[D, MAX_HEADS]
+    single: np.ndarray  # int32[D]: 1 if the target is one stone at an attacker's node
 
 
 @njit
@@ -678,6 +683,20 @@ def take_back(s: BoardState, sc: Scratch, cond: int, depth: int) -> None:
 
 
 @njit
+def snapback(s: BoardState, sc: Scratch, tgt: int, dfn: int, depth: int) -> bool:
+    """May the defender ``dfn`` retake at ``tgt``, where its single stone was just
+    captured, with a stone of two liberties or more (a proper snapback: GNU Go's
+    ``attack1``)? Plays the move on ``sc.stk[depth]`` and takes it back."""
+    if check_move(s, tgt, dfn, False) != OK:
+        return False
+    push(sc.stk, depth, s)
+    place_logged(sc.stk, s, tgt, dfn)
+    n = string_libs(s, s.head[tgt], sc.heads2[depth], 2)
+    pop(sc.stk, depth, s)
+    return n >= 2
+
+
+@njit
 def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
           attacking: bool, depth: int) -> int:
     """Open the node at ``depth``: its result when it is decided without a move
@@ -691,6 +710,13 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         # threat first), GNU Go's convention: a ko, not a win
         if (not attacking and s.meta[M_KO_POINT] == tgt and info[I_KOMASTER] == EMPTY):
             return KO_B
+        if (not attacking and 0 < depth < cfg[C_SNAPBACK] and sc.single[depth - 1] == 1
+                and s.color[tgt] == EMPTY and snapback(s, sc, tgt, dfn, depth)):
+            sc.cand[depth, 0] = tgt  # the defender's one move: retake
+            sc.n[depth] = 1
+            sc.i[depth] = 0
+            sc.res[depth] = LOSE
+            return -1
         return WIN if attacking else LOSE
     if info[I_NODES] > cfg[C_BUDGET]:
         info[I_EXHAUSTED] = 1
@@ -702,6 +728,7 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
     if attacking:
         if nl > max_libs(cfg, depth) or (last and nl > 1):
             return LOSE
+        sc.single[depth] = 1 if s.nxt[h] == h else 0
         # in atari: the capture comes first (the liberties lead the list); the
         # other moves matter when the capture is only a ko
         n = attack_moves(s, sc, cfg, h, nl, depth)
@@ -795,6 +822,7 @@ def winning_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacki
     sc.info[I_EXHAUSTED] = 0
     sc.info[I_KOMASTER] = EMPTY
     if attacking:
+        sc.single[0] = 1 if s.nxt[h] == h else 0
         n = attack_moves(s, sc, cfg, h, nl, 0)
     else:
         n = defend_moves(s, sc, cfg, h, nl, 0)

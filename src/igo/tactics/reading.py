@@ -160,6 +160,11 @@ class ReadingConfig:
     draw_back
         Plies before which the attacker plays the liberties of its own 2-liberty
         strings next to the target that touch a target liberty (``draw_back``).
+    snapback
+        Plies before which a single stone taken where its owner may retake at once
+        with a stone of two liberties or more is not captured (a proper snapback,
+        GNU Go's ``attack1``): the defender's one move is the retake. The default
+        reads it at every ply.
     ko_capture_is_ko
         GNU Go's convention: a win that starts with a legal ko capture, which the
         opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
@@ -200,6 +205,7 @@ class ReadingConfig:
     rescue4: int = 0
     rescue5: int = 3
     draw_back: int = 0
+    snapback: int = 200
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -243,6 +249,7 @@ class ReadingConfig:
         v[R.C_RESCUE4] = self.rescue4
         v[R.C_RESCUE5] = self.rescue5
         v[R.C_DRAW_BACK] = self.draw_back
+        v[R.C_SNAPBACK] = self.snapback
         return v
 
 
@@ -282,7 +289,8 @@ def new_scratch(board: Board, config: ReadingConfig) -> R.Scratch:
     return R.Scratch(new_stack(board.state, d), np.zeros((d, R.MAX_CAND), np.int32),
                      np.zeros((d, 8), np.int32), np.zeros((d, R.MAX_HEADS), np.int32),
                      np.zeros((d, R.MAX_HEADS), np.int32), z[0], z[1], z[2], z[3], z[4], z[5],
-                     np.zeros(R.I_LEN, np.int64), np.zeros((d, R.MAX_HEADS), np.int32))
+                     np.zeros(R.I_LEN, np.int64), np.zeros((d, R.MAX_HEADS), np.int32),
+                     np.zeros(d, np.int32))
 
 
 def _read(board: Board, point: Point, attacking: bool, config: ReadingConfig | None,
