@@ -32,7 +32,8 @@ changes the move picked and the time spent, is not part of them):
   liberties (``depth < rescue5``) the liberties off the target's, not
   self-ataris, of the attacker strings touching a liberty with at most one
   liberty more than the target and two or more in common with it, and below the
-  root a pass;
+  root a pass (with ``no_pass_ko``, not while a ko point is set: the attacker
+  has just taken a ko, which a pass would leave open);
 - a single stone taken (it was one stone when the attacker moved) where the
   defender may retake at once with a stone of two liberties or more (not a ko
   capture) is a snapback (``depth < snapback``): the defender's one move is
@@ -94,6 +95,7 @@ class Limits:
     ally_defend3: int = 0
     rescue5: int = 0
     snapback: int = 0
+    no_pass_ko: bool = False
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -278,7 +280,7 @@ def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, dept
             if nl > lim.max_libs(depth + 1) or last:
                 return WIN
             moves = list(defend_candidates(board, tgt, lim, depth))
-            if depth > 0:
+            if depth > 0 and not (lim.no_pass_ko and board.ko_point is not None):
                 moves.append(None)
     mover = att if attacking else 3 - att
     best = LOSE

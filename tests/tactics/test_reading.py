@@ -262,6 +262,25 @@ X X O O O X . . .
     assert (plain.code, plain.move) == (Outcome.WIN, Point(8, 3))
 
 
+def test_the_defender_does_not_pass_on_an_open_ko() -> None:
+    # O E7 takes X E8 by a ko and X G9's big string (liberties F9, J6) dies unless X
+    # retakes, after a threat: GNU Go's 2 E7 (reading.tst 66). Were X to pass, O's
+    # next move would reopen the ko for X without a threat, and O would lose
+    b = board("""
+. X X X O . X X X
+. X O O X O O O X
+. X O X . X O X X
+. X O X X X O X .
+X X O O X O X X X
+. . O . X O O O O
+O O O . X . . O .
+O . O . X . . O O
+. O . . X . . O .""", Color.WHITE)
+    r = attack(b, Point(0, 6))
+    assert (r.code, r.move) == (Outcome.KO_A, Point(2, 4))
+    assert attack(b, Point(0, 6), replace(ReadingConfig(), no_pass_ko=False)).code is Outcome.LOSE
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -291,7 +310,7 @@ SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_
                       ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
                       backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1,
                       ally_attack3=2, lib_chain=1, ally_defend3=2, rescue5=2,
-                      snapback=16)
+                      snapback=16, no_pass_ko=True)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
@@ -300,7 +319,7 @@ def _limits(c: ReadingConfig) -> ref.Limits:
                       c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
                       c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4,
                       c.ally_attack3, c.lib_chain, c.ally_defend3, c.rescue5,
-                      c.snapback)
+                      c.snapback, c.no_pass_ko)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -32,11 +32,14 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   superstring break-chain), before ``C_RESCUE5`` (target of 2 or 3 liberties) the
   outer liberties of attacker strings touching a liberty that share two or more
   with it and have at most one more (GNU Go's ``special_rescue5``); last, below
-  the root, a pass (a string with two eyes must not be made to fill one).
+  the root, a pass (a string with two eyes must not be made to fill one), but not
+  while a ko point is set with ``C_NO_PASS_KO`` (the attacker has just taken a ko).
 
 The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND4``, ``C_ALLY_ATT_MOST``,
 ``C_KO_RETAKE``, ``C_LIB_CHAIN2``, ``C_ATT_BREAK2``, ``C_CHAIN4``, ``C_CAP``,
-``C_DOUBLE_ATARI``, ``C_SECONDARY``, ``C_RESCUE4`` and ``C_DRAW_BACK`` are
+``C_DOUBLE_ATARI``, ``C_SECONDARY``, ``C_RESCUE4``, ``C_DRAW_BACK``,
+``C_PASS_KO``, ``C_HANE``, ``C_SPECIAL_RESCUE``, ``C_BAMBOO``, ``C_SECOND1`` and
+``C_BACKFILL1`` are
 generators tried and left off by default (``experiments/tactics/README.md``).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
@@ -132,7 +135,14 @@ C_RESCUE4 = 32
 C_RESCUE5 = 33
 C_DRAW_BACK = 34
 C_SNAPBACK = 35
-C_LEN = 36
+C_PASS_KO = 36
+C_HANE = 37
+C_SPECIAL_RESCUE = 38
+C_BAMBOO = 39
+C_SECOND1 = 40
+C_BACKFILL1 = 41
+C_NO_PASS_KO = 42
+C_LEN = 43
 
 # info vector
 I_NODES = 0
@@ -544,6 +554,106 @@ def _add_draw_back(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, nh: in
 
 
 @njit
+def _add_hane(s: BoardState, libs: np.ndarray, nl: int, h: int, cand: np.ndarray,
+              n: int) -> int:
+    """Hane rescues: for a liberty ``a`` next to a target stone ``b``, the empty
+    ``c`` beside ``a`` whose neighbour ``d`` beside ``b`` is an attacker stone of no
+    more liberties than the target (GNU Go's ``hane_rescue_moves``)."""
+    w = s.meta[0] + 2
+    dfn = s.color[h]
+    for i in range(nl):
+        a = libs[i]
+        for k in range(4):
+            b = nb(a, k, w)
+            if s.color[b] != dfn or s.head[b] != h:
+                continue
+            dirv = b - a
+            for sgn in range(2):
+                normal = (w if dirv == 1 or dirv == -1 else 1) * (1 if sgn == 0 else -1)
+                c = a + normal
+                d = b + normal
+                if s.color[c] != EMPTY or s.color[d] != 3 - dfn:
+                    continue
+                if s.libs[s.head[d]] > 0 and _count_libs4(s, s.head[d]) <= nl:
+                    n = add_unique(cand, n, c)
+    return n
+
+
+@njit
+def _count_libs4(s: BoardState, g: int) -> int:
+    """Liberties of the string with head ``g``, counted up to 5 (no scratch: a small
+    local array)."""
+    tmp = np.empty(5, np.int32)
+    return string_libs(s, g, tmp, 5)
+
+
+@njit
+def _add_special_rescue(s: BoardState, libs: np.ndarray, nl: int, dfn: int,
+                        cand: np.ndarray, n: int) -> int:
+    """Second-order liberties next to a liberty where an attacker stone would have
+    at most 2 liberties, not self-ataris for the defender (GNU Go's
+    ``special_rescue_moves``, without its 4-liberty refinement)."""
+    w = s.meta[0] + 2
+    for i in range(nl):
+        a = libs[i]
+        if liberties_after(s, a, 3 - dfn) >= 2 and _libs_after3(s, a, 3 - dfn) > 2:
+            continue
+        for k in range(4):
+            r = nb(a, k, w)
+            if s.color[r] == EMPTY and liberties_after(s, r, dfn) >= 2:
+                n = add_unique(cand, n, r)
+    return n
+
+
+@njit
+def _libs_after3(s: BoardState, p: int, c: int) -> int:
+    """Liberties (counted up to 3) of ``c``'s string after playing at empty ``p``,
+    captures ignored: the empty neighbours of ``p`` and the other liberties of
+    ``c``'s strings next to it."""
+    w = s.meta[0] + 2
+    tmp = np.empty(8, np.int32)
+    out = np.empty(4, np.int32)
+    m = 0
+    for k in range(4):
+        r = nb(p, k, w)
+        if s.color[r] == EMPTY:
+            m = add_unique(out, m, r)
+        elif s.color[r] == c:
+            j = string_libs(s, s.head[r], tmp, 4)
+            for t in range(j):
+                if tmp[t] != p:
+                    m = add_unique(out, m, tmp[t])
+        if m >= 3:
+            return 3
+    return m
+
+
+@njit
+def _add_bamboo(s: BoardState, libs: np.ndarray, nl: int, dfn: int, cand: np.ndarray,
+                n: int) -> int:
+    """Two adjacent liberties ``l1``, ``l2``: the empty point beside ``l1`` whose
+    counterpart beside ``l2`` is a defender stone (GNU Go's ``bamboo_rescue``)."""
+    w = s.meta[0] + 2
+    for i in range(nl):
+        for j in range(nl):
+            a = libs[i]
+            b = libs[j]
+            d = a - b
+            if d == 1 or d == -1:
+                side = w
+            elif d == w or d == -w:
+                side = 1
+            else:
+                continue
+            for sgn in range(2):
+                o = side if sgn == 0 else -side
+                if (s.color[a + o] == EMPTY and s.color[b + o] == dfn
+                        and liberties_after(s, a + o, dfn) >= 2):
+                    n = add_unique(cand, n, a + o)
+    return n
+
+
+@njit
 def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                  depth: int) -> int:
     """The attacker's candidates against the string with head ``h`` (liberties in
@@ -576,7 +686,7 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             if x != 0:
                 n = add_unique(cand, n, x)
     if ((nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3])
-            or (nl == 4 and depth < cfg[C_SECOND4])):
+            or (nl == 4 and depth < cfg[C_SECOND4]) or (nl == 1 and depth < cfg[C_SECOND1])):
         n = _add_second_order(s, libs, nl, cand, n)
     if nl == 1:
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, max(2, cfg[C_ALLY_ATT_MOST]))
@@ -623,8 +733,14 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                 for j in range(k):
                     n = add_unique(cand, n, tmp[j])
     if ((nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3])
-            or (nl == 4 and depth < cfg[C_BACKFILL4])):
+            or (nl == 4 and depth < cfg[C_BACKFILL4]) or (nl == 1 and depth < cfg[C_BACKFILL1])):
         n = _add_second_order(s, libs, nl, cand, n)
+    if nl >= 3 and depth < cfg[C_HANE]:
+        n = _add_hane(s, libs, nl, h, cand, n)
+    if nl >= 3 and depth < cfg[C_SPECIAL_RESCUE]:
+        n = _add_special_rescue(s, libs, nl, s.color[h], cand, n)
+    if nl >= 3 and depth < cfg[C_BAMBOO]:
+        n = _add_bamboo(s, libs, nl, s.color[h], cand, n)
     if (nl <= 2 and depth < cfg[C_ALLY_DEF]) or (nl == 3 and depth < cfg[C_ALLY_DEF3]):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 3)
     if depth < cfg[C_LIB_CHAIN] or (nl <= 2 and depth < cfg[C_LIB_CHAIN2]):
@@ -639,7 +755,8 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         n = _add_rescue4(s, sc, libs, s.color[h], cand, n, depth)
     if (nl == 2 or nl == 3) and depth < cfg[C_RESCUE5]:
         n = _add_rescue5(s, sc, h, libs, nl, cand, n, depth)
-    if depth > 0 and n < cand.shape[0]:  # last, a pass: the string may need no move
+    if (depth > 0 and n < cand.shape[0]  # last, a pass: the string may need no move
+            and not (cfg[C_NO_PASS_KO] != 0 and s.meta[M_KO_POINT] != 0)):
         cand[n] = PASS
         n += 1
     return n
@@ -764,6 +881,7 @@ def solve_from(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
                attacking: bool, d0: int) -> int:
     """The loop of :func:`solve` from a node already opened at depth ``d0``."""
     ko_cap = cfg[C_KO_CAP] != 0
+    pass_ko = cfg[C_PASS_KO] != 0
     d = d0
     while True:
         mover_attacks = attacking == ((d - d0) % 2 == 0)
@@ -787,6 +905,8 @@ def solve_from(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         # r is the result of the node at d + 1 for its mover: back it up into d
         mine = negate(r)
         cond = sc.cond[d]
+        if pass_ko and sc.cur[d] == PASS and (mine == KO_A or mine == KO_B):
+            mine = LOSE  # a pass the attacker answers by a ko win refutes nothing
         if cond == 1 and (mine == WIN or mine == KO_A):
             mine = KO_B
         elif cond == 2 and mine == WIN and ko_cap:

@@ -53,7 +53,8 @@ class ReadingConfig:
     The generators tried and left off (``chain3_libs`` above 2, ``depth5``,
     ``second_order4``, ``ally_attack_most`` above 2, ``ko_retake``,
     ``lib_chain2``, ``att_break2``, ``chain4``, ``cap``, ``double_atari``,
-    ``secondary``, ``rescue4``, ``draw_back``: see
+    ``secondary``, ``rescue4``, ``draw_back``, ``pass_ko``, ``hane``,
+    ``special_rescue``, ``bamboo``, ``second1``, ``backfill1``: see
     ``experiments/tactics/README.md``) are
     not mirrored by the plain reference; the property test keeps them off.
 
@@ -165,6 +166,21 @@ class ReadingConfig:
         with a stone of two liberties or more is not captured (a proper snapback,
         GNU Go's ``attack1``): the defender's one move is the retake. The default
         reads it at every ply.
+    pass_ko
+        A defender's pass that the attacker answers by a ko win counts as lost
+        for the defender (GNU Go tries no pass; it only checks, after an
+        attacker's move, that the attacker could go on attacking).
+    hane, special_rescue, bamboo
+        Plies before which the defender of a string of 3 or 4 liberties also plays
+        GNU Go's ``hane_rescue``, ``special_rescue`` (without its 4-liberty
+        refinement) and ``bamboo_rescue`` moves.
+    second1, backfill1
+        Plies before which the attacker (defender) of a string in atari also plays
+        the empty neighbours of its liberty, beyond ``second_order`` (``backfill``).
+    no_pass_ko
+        The defender does not pass while a ko point is set: the attacker has just
+        taken a ko, and a pass would let the attacker's next move reopen it for the
+        defender without a threat.
     ko_capture_is_ko
         GNU Go's convention: a win that starts with a legal ko capture, which the
         opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
@@ -206,6 +222,13 @@ class ReadingConfig:
     rescue5: int = 3
     draw_back: int = 0
     snapback: int = 200
+    pass_ko: bool = False
+    hane: int = 0
+    special_rescue: int = 0
+    bamboo: int = 0
+    second1: int = 0
+    backfill1: int = 0
+    no_pass_ko: bool = True
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -250,6 +273,13 @@ class ReadingConfig:
         v[R.C_RESCUE5] = self.rescue5
         v[R.C_DRAW_BACK] = self.draw_back
         v[R.C_SNAPBACK] = self.snapback
+        v[R.C_PASS_KO] = int(self.pass_ko)
+        v[R.C_HANE] = self.hane
+        v[R.C_SPECIAL_RESCUE] = self.special_rescue
+        v[R.C_BAMBOO] = self.bamboo
+        v[R.C_SECOND1] = self.second1
+        v[R.C_BACKFILL1] = self.backfill1
+        v[R.C_NO_PASS_KO] = int(self.no_pass_ko)
         return v
 
 
