@@ -31,7 +31,11 @@ changes the move picked and the time spent, is not part of them):
   touch a liberty (``depth < ally_capture``), for a target of two or three
   liberties (``depth < rescue5``) the liberties off the target's, not
   self-ataris, of the attacker strings touching a liberty with at most one
-  liberty more than the target and two or more in common with it, and below the
+  liberty more than the target and two or more in common with it, for a target of
+  three liberties or fewer (``depth < chain2_backfill``), for each opponent
+  neighbour of two liberties, both self-ataris for the defender, the liberties (not
+  self-ataris) of the opponent's stone played on one of them when it would have
+  exactly two, and below the
   root a pass (with ``no_pass_ko``, not while a ko point is set: the attacker
   has just taken a ko, which a pass would leave open);
 - a single stone taken (it was one stone when the attacker moved) where the
@@ -96,6 +100,7 @@ class Limits:
     rescue5: int = 0
     snapback: int = 0
     no_pass_ko: bool = False
+    chain2_backfill: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -195,6 +200,34 @@ def _rescue5(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
     return out
 
 
+def _libs_at(board: Board, p: Point, c: int) -> set[Point]:
+    """The liberties of ``c``'s string after playing at the empty ``p``, captures
+    ignored."""
+    out = {q for q in neighbours(board, p) if board[q] == 0}
+    for q in neighbours(board, p):
+        if board[q] == c:
+            out |= libs(board, q)
+    out.discard(p)
+    return out
+
+
+def _chain2_backfill(board: Board, tgt: Point) -> set[Point]:
+    """For each opponent neighbour of two liberties, both self-ataris for the
+    target's colour: where the opponent, playing one of them, would have exactly two
+    liberties, those of them that are not self-ataris for the target's colour."""
+    own = int(board[tgt])
+    out: set[Point] = set()
+    for g in neighbour_strings(board, tgt):
+        gl = libs(board, next(iter(g)))
+        if len(gl) != 2 or not all(_self_atari(board, q, own) for q in gl):
+            continue
+        for q in gl:
+            la = _libs_at(board, q, 3 - own)
+            if len(la) == 2:
+                out |= {x for x in la if not _self_atari(board, x, own)}
+    return out
+
+
 def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[Point]:
     ls = libs(board, tgt)
     out = set(ls)
@@ -241,6 +274,8 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         out |= _ally_captures(board, tgt, ls)
     if len(ls) in (2, 3) and depth < lim.rescue5:
         out |= _rescue5(board, tgt, ls)
+    if len(ls) <= 3 and depth < lim.chain2_backfill:
+        out |= _chain2_backfill(board, tgt)
     return out
 
 

@@ -281,6 +281,25 @@ O . O . X . . O O
     assert attack(b, Point(0, 6), replace(ReadingConfig(), no_pass_ko=False)).code is Outcome.LOSE
 
 
+def test_defender_backfills_against_a_string_it_cannot_atari() -> None:
+    # O B5's string (liberties A3, A1) must take X's inner string C4-E4-C1 (liberties D3, D1,
+    # both suicides for O): O F1 first, on a liberty X D1 would have, makes a ko
+    # (GNU Go's reading.tst 96, its break_chain2 backfilling)
+    b = board("""
+. . . . . . . . .
+. . . . . . . . .
+. . . X X X . . .
+X X X X . X . . .
+X O O O O X . . .
+X O X X X O O O .
+. O X . X O . O O
+O O X X O O O . O
+. O X . X . O O .""", Color.WHITE)
+    r = defend(b, Point(4, 1))
+    assert (r.code, r.move) == (Outcome.KO_A, Point(8, 5))
+    assert defend(b, Point(4, 1), replace(ReadingConfig(), chain2_backfill=0)).code is Outcome.LOSE
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -310,7 +329,7 @@ SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_
                       ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
                       backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1,
                       ally_attack3=2, lib_chain=1, ally_defend3=2, rescue5=2,
-                      snapback=16, no_pass_ko=True)
+                      snapback=16, no_pass_ko=True, chain2_backfill=2)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
@@ -319,7 +338,7 @@ def _limits(c: ReadingConfig) -> ref.Limits:
                       c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
                       c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4,
                       c.ally_attack3, c.lib_chain, c.ally_defend3, c.rescue5,
-                      c.snapback, c.no_pass_ko)
+                      c.snapback, c.no_pass_ko, c.chain2_backfill)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -31,7 +31,11 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   strings in atari next to the own strings that touch a liberty (GNU Go's
   superstring break-chain), before ``C_RESCUE5`` (target of 2 or 3 liberties) the
   outer liberties of attacker strings touching a liberty that share two or more
-  with it and have at most one more (GNU Go's ``special_rescue5``); last, below
+  with it and have at most one more (GNU Go's ``special_rescue5``), before
+  ``C_CHAIN2_BACKFILL`` (3 liberties or fewer), against an attacker neighbour of 2
+  liberties that are both self-ataris for the defender, the liberties the
+  attacker's stone would have on one of them when it would have exactly two (GNU
+  Go's ``break_chain2`` backfilling); last, below
   the root, a pass (a string with two eyes must not be made to fill one), but not
   while a ko point is set with ``C_NO_PASS_KO`` (the attacker has just taken a ko).
 
@@ -142,7 +146,8 @@ C_BAMBOO = 39
 C_SECOND1 = 40
 C_BACKFILL1 = 41
 C_NO_PASS_KO = 42
-C_LEN = 43
+C_CHAIN2_BACKFILL = 43
+C_LEN = 44
 
 # info vector
 I_NODES = 0
@@ -654,6 +659,53 @@ def _add_bamboo(s: BoardState, libs: np.ndarray, nl: int, dfn: int, cand: np.nda
 
 
 @njit
+def _libs_at(s: BoardState, p: int, c: int, out: np.ndarray) -> int:
+    """The liberties (up to 3, in ``out``) of ``c``'s string after playing at the
+    empty ``p``, captures ignored (GNU Go's ``approxlib``)."""
+    w = s.meta[0] + 2
+    tmp = np.empty(8, np.int32)
+    m = 0
+    for k in range(4):
+        r = nb(p, k, w)
+        if s.color[r] == EMPTY:
+            m = add_unique(out, m, r)
+        elif s.color[r] == c:
+            j = string_libs(s, s.head[r], tmp, 5)
+            for t in range(j):
+                if tmp[t] != p:
+                    m = add_unique(out, m, tmp[t])
+        if m >= 3:
+            return 3
+    return m
+
+
+@njit
+def _add_chain2_backfill(s: BoardState, sc: Scratch, nh: int, dfn: int,
+                         cand: np.ndarray, n: int, depth: int) -> int:
+    """For an attacker neighbour of 2 liberties that are both self-ataris for the
+    defender: where the attacker, playing one of them, would have exactly 2
+    liberties, those liberties that are not self-ataris for the defender (GNU Go's
+    ``break_chain2_moves`` backfilling)."""
+    heads = sc.heads[depth]
+    tmp = sc.heads2[depth]
+    pts = np.empty(4, np.int32)
+    for i in range(nh):
+        if string_libs(s, heads[i], tmp, 3) != 2:
+            continue
+        a = tmp[0]
+        b = tmp[1]
+        if liberties_after(s, a, dfn) >= 2 or liberties_after(s, b, dfn) >= 2:
+            continue
+        for k in range(2):
+            q = a if k == 0 else b
+            if _libs_at(s, q, 3 - dfn, pts) == 2:
+                for t in range(2):
+                    if liberties_after(s, pts[t], dfn) >= 2:
+                        n = add_unique(cand, n, pts[t])
+    return n
+
+
+@njit
 def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                  depth: int) -> int:
     """The attacker's candidates against the string with head ``h`` (liberties in
@@ -747,6 +799,8 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         n = _add_lib_chain(s, sc, h, libs, nl, cand, n, depth, 2)
     if depth < cfg[C_ALLY_CAP]:
         n = _add_ally_captures(s, sc, h, libs, nl, cand, n, depth)
+    if nl <= 3 and depth < cfg[C_CHAIN2_BACKFILL]:
+        n = _add_chain2_backfill(s, sc, nh, s.color[h], cand, n, depth)
     if nl <= 2 and depth < cfg[C_CHAIN4]:
         n = _add_chain4(s, sc, nh, cand, n, depth)
     if depth < cfg[C_SECONDARY]:

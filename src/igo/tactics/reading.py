@@ -177,6 +177,12 @@ class ReadingConfig:
     second1, backfill1
         Plies before which the attacker (defender) of a string in atari also plays
         the empty neighbours of its liberty, beyond ``second_order`` (``backfill``).
+    chain2_backfill
+        Plies before which the defender of a string of 3 liberties or fewer, for an
+        attacker neighbour of 2 liberties that are both self-ataris for it, plays
+        the liberties (not self-ataris) the attacker's stone would have on one of
+        them when it would have exactly two (GNU Go's ``break_chain2_moves``
+        backfilling).
     no_pass_ko
         The defender does not pass while a ko point is set: the attacker has just
         taken a ko, and a pass would let the attacker's next move reopen it for the
@@ -229,6 +235,7 @@ class ReadingConfig:
     second1: int = 0
     backfill1: int = 0
     no_pass_ko: bool = True
+    chain2_backfill: int = 5
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -280,6 +287,7 @@ class ReadingConfig:
         v[R.C_SECOND1] = self.second1
         v[R.C_BACKFILL1] = self.backfill1
         v[R.C_NO_PASS_KO] = int(self.no_pass_ko)
+        v[R.C_CHAIN2_BACKFILL] = self.chain2_backfill
         return v
 
 
