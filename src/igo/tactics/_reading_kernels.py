@@ -599,38 +599,16 @@ def _add_special_rescue(s: BoardState, libs: np.ndarray, nl: int, dfn: int,
     at most 2 liberties, not self-ataris for the defender (GNU Go's
     ``special_rescue_moves``, without its 4-liberty refinement)."""
     w = s.meta[0] + 2
+    pts = np.empty(4, np.int32)
     for i in range(nl):
         a = libs[i]
-        if liberties_after(s, a, 3 - dfn) >= 2 and _libs_after3(s, a, 3 - dfn) > 2:
+        if liberties_after(s, a, 3 - dfn) >= 2 and _libs_at(s, a, 3 - dfn, pts) > 2:
             continue
         for k in range(4):
             r = nb(a, k, w)
             if s.color[r] == EMPTY and liberties_after(s, r, dfn) >= 2:
                 n = add_unique(cand, n, r)
     return n
-
-
-@njit
-def _libs_after3(s: BoardState, p: int, c: int) -> int:
-    """Liberties (counted up to 3) of ``c``'s string after playing at empty ``p``,
-    captures ignored: the empty neighbours of ``p`` and the other liberties of
-    ``c``'s strings next to it."""
-    w = s.meta[0] + 2
-    tmp = np.empty(8, np.int32)
-    out = np.empty(4, np.int32)
-    m = 0
-    for k in range(4):
-        r = nb(p, k, w)
-        if s.color[r] == EMPTY:
-            m = add_unique(out, m, r)
-        elif s.color[r] == c:
-            j = string_libs(s, s.head[r], tmp, 4)
-            for t in range(j):
-                if tmp[t] != p:
-                    m = add_unique(out, m, tmp[t])
-        if m >= 3:
-            return 3
-    return m
 
 
 @njit
