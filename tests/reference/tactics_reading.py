@@ -16,7 +16,10 @@ changes the move picked and the time spent, is not part of them):
   second_order``) the empty neighbours of the liberties, and (``depth <
   attack_backfill``) for each liberty that would be a self-atari for the attacker
   (one liberty or none, capturing nothing) its empty neighbours and the other
-  liberties of the attacker's strings next to it;
+  liberties of the attacker's strings next to it, and (two or three liberties,
+  ``depth < att_superstring``) the superstring moves (``_superstring``), (two,
+  ``depth < back_capture``) ``_back_capture``'s, (in atari, ``depth <
+  backfill_atari``) ``_backfill_atari``'s;
 - defender to move: a string with more than ``max_libs(depth + 1)`` liberties, or
   the last ply, is a ``WIN``; candidates: captures of attacker strings next to the
   target in atari, the liberties, the liberties of attacker neighbours with exactly
@@ -35,7 +38,10 @@ changes the move picked and the time spent, is not part of them):
   three liberties or fewer (``depth < chain2_backfill``), for each opponent
   neighbour of two liberties, both self-ataris for the defender, the liberties (not
   self-ataris) of the opponent's stone played on one of them when it would have
-  exactly two, and below the
+  exactly two, for a target of two liberties or more (``depth < superstring``)
+  the superstring moves (see ``_superstring``), for two liberties (``depth <
+  backfill2``) ``_backfill2``'s, for three or more (``depth < rescue6``)
+  ``_rescue6``'s, and below the
   root a pass (with ``no_pass_ko``, not while a ko point is set: the attacker
   has just taken a ko, which a pass would leave open);
 - a single stone taken (it was one stone when the attacker moved) where the
@@ -101,6 +107,12 @@ class Limits:
     snapback: int = 0
     no_pass_ko: bool = False
     chain2_backfill: int = 0
+    superstring: int = 0
+    att_superstring: int = 0
+    backfill2: int = 0
+    back_capture: int = 0
+    backfill_atari: int = 0
+    rescue6: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -228,6 +240,210 @@ def _chain2_backfill(board: Board, tgt: Point) -> set[Point]:
     return out
 
 
+def _color(board: Board, p: Point) -> int:
+    """The colour at ``p``, 3 off the board."""
+    return int(board[p]) if p.on_board(board.size) else 3
+
+
+def _add(p: Point, d: tuple[int, int], k: int = 1) -> Point:
+    return Point(p.row + k * d[0], p.col + k * d[1])
+
+
+#: the four directions, each a quarter turn from the one before
+TURNS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def _capped_libs(board: Board, p: Point, c: int, cap: int) -> int:
+    """``len(_libs_at(board, p, c))`` counted up to ``cap``."""
+    return min(len(_libs_at(board, p, c)), cap)
+
+
+def _superstring_libs(board: Board, tgt: Point, cap: int) -> set[Point] | None:
+    """The liberties of the target's superstring: its colour's strings joined to it
+    through an empty point that is a self-atari for the opponent, by a bamboo joint,
+    or diagonally with both points between empty, each counted (and followed) only
+    with at most ``cap`` liberties; ``None`` when the target has more."""
+    c = int(board[tgt])
+    first = frozenset(board.string_at(tgt))
+    if len(libs(board, tgt)) > cap:
+        return None
+    seen = {first}
+    todo = [first]
+    out: set[Point] = set()
+    while todo:
+        g = todo.pop()
+        out |= libs(board, next(iter(g)))
+        for pos in g:
+            for k in range(4):
+                right, up = TURNS[k], TURNS[(k + 1) % 4]
+                ap = _add(pos, right)
+                if not ap.on_board(board.size):
+                    continue
+                bp = _add(ap, up)
+                found: list[Point] = []
+                if board[ap] == 0:
+                    if _self_atari(board, ap, 3 - c):
+                        found = [bp, _add(ap, right), _add(ap, up, -1)]
+                    elif _color(board, bp) == c and _color(board, _add(pos, up)) == 0:
+                        found = [bp]
+                elif (board[ap] == c and _color(board, bp) == 0
+                      and _color(board, _add(pos, up)) == 0
+                      and _color(board, _add(bp, up)) == c
+                      and _color(board, _add(pos, up, 2)) == c):
+                    found = [_add(pos, up, 2)]
+                for x in found:
+                    if _color(board, x) != c:
+                        continue
+                    key = frozenset(board.string_at(x))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if len(libs(board, x)) <= cap:
+                        todo.append(key)
+    return out
+
+
+def _special_rescue_at(board: Board, lib: Point, dfn: int, nl: int) -> set[Point]:
+    """GNU Go's ``special_rescue_moves`` at ``lib``: when the attacker's stone there
+    would have at most 2 liberties (captures ignored), its empty neighbours, not
+    self-ataris for the defender unless that stone would have one; for 4 liberties,
+    only those with two empty neighbours where the attacker would have fewer than 3."""
+    att = 3 - dfn
+    ol = _capped_libs(board, lib, att, 3)
+    if ol > 2:
+        return set()
+    out: set[Point] = set()
+    for r in neighbours(board, lib):
+        if board[r] != 0 or (ol > 1 and _self_atari(board, r, dfn)):
+            continue
+        if nl > 3 and sum(1 for t in neighbours(board, r)
+                          if board[t] == 0 and _capped_libs(board, t, att, 3) < 3) < 2:
+            continue
+        out.add(r)
+    return out
+
+
+def _superstring(board: Board, tgt: Point, attacking: bool) -> set[Point]:
+    """GNU Go's ``superstring_moves``: when the superstring (strings of at most 3
+    liberties, 4 for a target of 4) has at most 5 liberties, those off the target
+    where the attacker would have 2 liberties or more (not a self-atari); the
+    attacker's backfill where its stone would have exactly one liberty (the point
+    of that liberty, when its stone there would have 3 or more); the defender's
+    special rescues at each."""
+    c = int(board[tgt])
+    att = 3 - c
+    ls = libs(board, tgt)
+    ss = _superstring_libs(board, tgt, 4 if len(ls) >= 4 else 3)
+    if ss is None or len(ss) > 5:
+        return set()
+    out: set[Point] = set()
+    for q in ss - ls:
+        if not _self_atari(board, q, att):
+            out.add(q)
+        elif attacking and not _captures(board, q, att):
+            la = _libs_at(board, q, att)
+            if len(la) == 1:
+                x = next(iter(la))
+                if _capped_libs(board, x, att, 3) >= 3:
+                    out.add(x)
+        if not attacking:
+            out |= _special_rescue_at(board, q, c, len(ls))
+    return out
+
+
+def _captures(board: Board, p: Point, c: int) -> bool:
+    """Would ``c``'s stone at ``p`` capture something?"""
+    return any(board[q] == 3 - c and len(libs(board, q)) == 1 for q in neighbours(board, p))
+
+
+def _backfill2(board: Board, tgt: Point) -> set[Point]:
+    """GNU Go's ``defend2`` backfilling: for a liberty that is a self-atari for the
+    attacker, the liberties (at most 5 of them) the defender's stone there would
+    have, not self-ataris, next to a defender stone; for a liberty where the
+    attacker's stone would have at most 2, those, not self-ataris for the defender."""
+    dfn = int(board[tgt])
+    out: set[Point] = set()
+    for a in libs(board, tgt):
+        if _self_atari(board, a, 3 - dfn):
+            la = _libs_at(board, a, dfn)
+            if len(la) <= 5:
+                out |= {x for x in la if not _self_atari(board, x, dfn)
+                        and any(board[q] == dfn for q in neighbours(board, x))}
+        lb = _libs_at(board, a, 3 - dfn)
+        if len(lb) <= 2:
+            out |= {x for x in lb if not _self_atari(board, x, dfn)}
+    return out
+
+
+def _back_capture(board: Board, tgt: Point) -> set[Point]:
+    """For a liberty where the attacker's stone would have one liberty (captures
+    ignored), the liberties of the target colour's strings in atari next to the
+    attacker's strings beside that liberty (GNU Go's back-capture)."""
+    att = 3 - int(board[tgt])
+    out: set[Point] = set()
+    for a in libs(board, tgt):
+        la = _libs_at(board, a, att)
+        if len(la) != 1:
+            continue
+        for b in neighbours(board, next(iter(la))):
+            if board[b] == att:
+                for g in neighbour_strings(board, b):
+                    gl = libs(board, next(iter(g)))
+                    if len(gl) == 1:
+                        out |= gl
+    return out
+
+
+def _backfill_atari(board: Board, tgt: Point) -> set[Point]:
+    """GNU Go's ``attack1`` backfilling: the liberties (at most 5) the defender's
+    stone on the last liberty would have, not self-ataris for the attacker."""
+    dfn = int(board[tgt])
+    (lib,) = libs(board, tgt)
+    la = _libs_at(board, lib, dfn)
+    if len(la) > 5:
+        return set()
+    return {x for x in la if not _self_atari(board, x, 3 - dfn)}
+
+
+def _rescue6(board: Board, tgt: Point) -> set[Point]:
+    """GNU Go's ``special_rescue6``: a liberty ``a`` on the edge beside a target stone
+    ``b``, an attacker stone ``c`` beside ``b``, ``a``'s neighbour that way and the
+    point beside ``c`` across from ``b`` empty: that point (not a self-atari, ``c`` of
+    3 liberties or fewer, the point beyond ``b`` empty or an attacker string of 4 or
+    fewer), or with the points beyond ``a`` and ``c`` empty and a defender stone
+    beyond ``c`` diagonally, both that point and the one beyond ``c``."""
+    dfn = int(board[tgt])
+    att = 3 - dfn
+    mine = set(board.string_at(tgt))
+    out: set[Point] = set()
+    for a in libs(board, tgt):
+        for k in range(4):
+            right = TURNS[k]
+            if _add(a, right, -1).on_board(board.size):
+                continue
+            b = _add(a, right)
+            if b not in mine:
+                continue
+            for sgn in (1, -1):
+                up = (TURNS[(k + 1) % 4][0] * sgn, TURNS[(k + 1) % 4][1] * sgn)
+                c = _add(b, up)
+                cr = _add(c, right)
+                if _color(board, c) != att or _color(board, _add(a, up)) != 0:
+                    continue
+                if _color(board, cr) != 0:
+                    continue
+                if (_color(board, _add(a, up, 2)) == 0 and _color(board, _add(c, up)) == 0
+                        and _color(board, _add(cr, up)) == dfn):
+                    out |= {cr, _add(c, up)}
+                elif (len(libs(board, c)) <= 3
+                      and (_color(board, _add(b, right)) == 0
+                           or (_color(board, _add(b, right)) == att
+                               and len(libs(board, _add(b, right))) <= 4))
+                      and not _self_atari(board, cr, dfn)):
+                    out.add(cr)
+    return out
+
+
 def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[Point]:
     ls = libs(board, tgt)
     out = set(ls)
@@ -250,6 +466,12 @@ def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         out |= _ally_libs(board, tgt, ls, 2)
     if depth < lim.attack_backfill:
         out |= _backfill(board, ls, 3 - int(board[tgt]))
+    if len(ls) in (2, 3) and depth < lim.att_superstring:
+        out |= _superstring(board, tgt, True)
+    if len(ls) == 2 and depth < lim.back_capture:
+        out |= _back_capture(board, tgt)
+    if len(ls) == 1 and depth < lim.backfill_atari:
+        out |= _backfill_atari(board, tgt)
     return out
 
 
@@ -276,6 +498,12 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         out |= _rescue5(board, tgt, ls)
     if len(ls) <= 3 and depth < lim.chain2_backfill:
         out |= _chain2_backfill(board, tgt)
+    if len(ls) >= 2 and depth < lim.superstring:
+        out |= _superstring(board, tgt, False)
+    if len(ls) == 2 and depth < lim.backfill2:
+        out |= _backfill2(board, tgt)
+    if len(ls) >= 3 and depth < lim.rescue6:
+        out |= _rescue6(board, tgt)
     return out
 
 

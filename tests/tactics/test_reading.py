@@ -212,7 +212,9 @@ def test_defender_takes_a_liberty_from_the_stones_around_its_liberty() -> None:
     b = board(READING_113, Color.WHITE)
     r = defend(b, Point(4, 7))
     assert (r.code, r.move) == (Outcome.WIN, Point(7, 7))
-    assert defend(b, Point(4, 7), replace(ReadingConfig(), lib_chain=0)).code is Outcome.LOSE
+    # H2 is also where X's stone on J3 would have its other liberty (backfill2)
+    off = replace(ReadingConfig(), lib_chain=0, backfill2=0)
+    assert defend(b, Point(4, 7), off).code is Outcome.LOSE
 
 
 def test_three_liberty_string_strengthens_its_friend() -> None:
@@ -221,7 +223,9 @@ def test_three_liberty_string_strengthens_its_friend() -> None:
     b = board(READING_113, Color.WHITE)
     r = defend(b, Point(0, 6))
     assert (r.code, r.move) == (Outcome.WIN, Point(1, 4))
-    assert defend(b, Point(0, 6), replace(ReadingConfig(), ally_defend3=0)).code is Outcome.LOSE
+    # E8 is also a liberty of G9's superstring (superstring)
+    off = replace(ReadingConfig(), ally_defend3=0, superstring=0)
+    assert defend(b, Point(0, 6), off).code is Outcome.LOSE
 
 
 def test_defender_attacks_the_outside_of_a_string_sharing_its_liberties() -> None:
@@ -300,6 +304,124 @@ O O X X O O O . O
     assert defend(b, Point(4, 1), replace(ReadingConfig(), chain2_backfill=0)).code is Outcome.LOSE
 
 
+def test_attacker_fills_a_liberty_of_the_superstring() -> None:
+    # O G9-H9 (liberties F9, J9, G8) has no atari that works; X E8 fills a liberty of
+    # its superstring (O F8 and D8 are joined to it through points where X would
+    # be in atari) and the whole dies (GNU Go's reading.tst 118, superstring_moves)
+    b = board(READING_113, Color.WHITE)
+    r = attack(b, Point(0, 6))
+    assert r.code is Outcome.WIN and r.move in (Point(1, 4), Point(0, 3))
+    assert attack(b, Point(0, 6), replace(ReadingConfig(), att_superstring=0)).code is Outcome.LOSE
+
+
+def test_defender_backfills_where_the_attacker_would_be_short() -> None:
+    # O A5-B5-A4 (liberties B4, A3) lives by B2: X A3 would have the liberties A1
+    # and B2 only, and O takes one of them first (GNU Go's reading.tst 115, the
+    # backfilling of its defend2)
+    b = board(READING_113, Color.WHITE)
+    r = defend(b, Point(4, 0))
+    assert (r.code, r.move) == (Outcome.WIN, Point(7, 1))
+    assert defend(b, Point(4, 0), replace(ReadingConfig(), backfill2=0)).code is Outcome.LOSE
+
+
+def test_defender_plays_off_its_superstring_liberty() -> None:
+    # O J2's string (liberties H2, J1) lives by G1 (M1 on the full board), a special
+    # rescue next to a liberty of its superstring: GNU Go's capture.tst 2, cut to
+    # the lower right of the board
+    b = board("""
+. . . . . . . . . O . . .
+. . . . . . . . . . . X .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . O . O . O X
+. . . . . O . . . . . . O
+. . . . X . . . X . O O X
+. . O O X . . X . . O X .
+. . O X O O . O O . . X .
+. . O X O . O X . O . X .
+. . . X O X O . X . X . .
+. . . . X . . . X . . . .""")
+    r = defend(b, Point(11, 3))
+    assert (r.code, r.move) == (Outcome.WIN, Point(12, 6))
+    assert defend(b, Point(11, 3), replace(ReadingConfig(), superstring=0)).code is Outcome.LOSE
+
+
+def test_attacker_backfills_before_taking_a_stone_in_atari() -> None:
+    # O D9 is in atari, but X E9 takes it by a ko; X F7 first, on a liberty O's stone
+    # at E9 would have, and the capture is clean (GNU Go's reading.tst 127, its
+    # attack1 backfilling)
+    b = board("""
+. . X O . O . X .
+X X X X O O O X X
+O O X . X . X X .
+. O X X X O O X .
+O O O O O O . X .
+. O X X X O O X .
+O O X . X . . X .
+X X X X O O O X X
+. . X O . O . X .""")
+    r = attack(b, Point(0, 3))
+    assert (r.code, r.move) == (Outcome.WIN, Point(2, 5))
+    plain = attack(b, Point(0, 3), replace(ReadingConfig(), backfill_atari=0))
+    assert (plain.code, plain.move) == (Outcome.KO_A, Point(0, 4))
+
+
+def test_attacker_takes_the_stones_beside_its_backfill() -> None:
+    # O H2 (liberties G2, H3) cannot be ataried at once; X F5 first takes O G5-G4,
+    # in atari next to the X stones beside the one liberty X's stone on a liberty
+    # would have, and O dies (GNU Go's reading.tst 129, its attack2's back-capture)
+    b = board("""
+. X . X . . X X .
+X X X X X X O O X
+. . . . O O O O O
+. . . . . . X O O
+. . . . . . O X O
+. . . . . X O X X
+. . . . O O X . X
+O O O O O X . O X
+. . O . O X X X X""")
+    r = attack(b, Point(7, 7))
+    assert r.code is Outcome.WIN and r.move in (Point(4, 5), Point(3, 5))
+    assert attack(b, Point(7, 7), replace(ReadingConfig(), back_capture=0)).code is Outcome.LOSE
+
+
+def test_defender_clamps_from_the_edge() -> None:
+    # O B6-B5-B4-C4 (liberties A6, A5, A4) lives by C7, beside X C6 across from O's
+    # B6 on the edge (GNU Go's reading.tst 164, special_rescue6)
+    b = board("""
+. . . . . . . . .
+. . . . . . . . .
+. X . . O . . . .
+. O X . O . . . .
+. O X . . . . . .
+. O O X . . . . .
+. X X X . . . . .
+. . . . . . . . .
+. . . . . . . . .""")
+    r = defend(b, Point(3, 1))
+    assert (r.code, r.move) == (Outcome.WIN, Point(2, 2))
+    assert defend(b, Point(3, 1), replace(ReadingConfig(), rescue6=0)).code is Outcome.LOSE
+
+
+def test_an_unread_line_is_lost_for_the_questioner() -> None:
+    # X's lone stone cannot be taken; read with 50 nodes the search runs out, and an
+    # unread line must not make the attack look won
+    b = board("""
+. . . . . . .
+. . . . . . .
+. . . O . . .
+. . O X . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .""")
+    cfg = ReadingConfig(node_budget=50)
+    r = attack(b, Point(3, 3), cfg)
+    assert r.code is Outcome.LOSE and not r.complete
+    old = attack(b, Point(3, 3), replace(cfg, budget_root_loses=False))
+    assert old.code is Outcome.WIN and not old.complete
+    assert attack(b, Point(3, 3)).code is Outcome.LOSE
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -329,7 +451,9 @@ SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_
                       ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
                       backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1,
                       ally_attack3=2, lib_chain=1, ally_defend3=2, rescue5=2,
-                      snapback=16, no_pass_ko=True, chain2_backfill=2)
+                      snapback=16, no_pass_ko=True, chain2_backfill=2, superstring=1,
+                      att_superstring=1, backfill2=2, back_capture=2, backfill_atari=2,
+                      rescue6=1)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
@@ -338,7 +462,10 @@ def _limits(c: ReadingConfig) -> ref.Limits:
                       c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
                       c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4,
                       c.ally_attack3, c.lib_chain, c.ally_defend3, c.rescue5,
-                      c.snapback, c.no_pass_ko, c.chain2_backfill)
+                      c.snapback, c.no_pass_ko, c.chain2_backfill,
+                      superstring=c.superstring, att_superstring=c.att_superstring,
+                      backfill2=c.backfill2, back_capture=c.back_capture,
+                      backfill_atari=c.backfill_atari, rescue6=c.rescue6)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -17,7 +17,13 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   for 3), and before
   ``C_ATT_BACKFILL``, for each liberty that would be a self-atari for the attacker,
   its empty neighbours and the other liberties of the attacker's strings next to it
-  (GNU Go's backfilling: approach first);
+  (GNU Go's backfilling: approach first), before ``C_ATT_SUPERSTRING`` (2 or 3
+  liberties) the liberties of the target's superstring and the backfill before one
+  that would be a self-atari (GNU Go's ``superstring_moves``), before
+  ``C_BACK_CAPTURE`` (2 liberties) the captures next to the attacker's strings beside
+  the liberty its stone on a target liberty would have alone (GNU Go's
+  back-capture), before ``C_BACKFILL_ATARI`` (in atari) the liberties the defender's
+  stone on the last liberty would have (GNU Go's ``attack1`` backfilling);
 - defender: captures of attacker strings next to the target in atari, the
   liberties, the liberties of attacker neighbours of 2 liberties (target of at most
   ``C_CHAIN2_LIBS``, before ``C_CHAIN2``) or 3 (target of 2 or fewer, before
@@ -35,15 +41,19 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   ``C_CHAIN2_BACKFILL`` (3 liberties or fewer), against an attacker neighbour of 2
   liberties that are both self-ataris for the defender, the liberties the
   attacker's stone would have on one of them when it would have exactly two (GNU
-  Go's ``break_chain2`` backfilling); last, below
+  Go's ``break_chain2`` backfilling), before ``C_SUPERSTRING`` (2 liberties or
+  more) the liberties of the superstring off its own where the attacker would not
+  be in atari and GNU Go's special rescues next to them, before ``C_BACKFILL2`` (2
+  liberties) GNU Go's ``defend2`` backfilling, before ``C_RESCUE6`` (3 liberties or
+  more) GNU Go's ``special_rescue6`` edge moves; last, below
   the root, a pass (a string with two eyes must not be made to fill one), but not
   while a ko point is set with ``C_NO_PASS_KO`` (the attacker has just taken a ko).
 
 The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND4``, ``C_ALLY_ATT_MOST``,
 ``C_KO_RETAKE``, ``C_LIB_CHAIN2``, ``C_ATT_BREAK2``, ``C_CHAIN4``, ``C_CAP``,
 ``C_DOUBLE_ATARI``, ``C_SECONDARY``, ``C_RESCUE4``, ``C_DRAW_BACK``,
-``C_PASS_KO``, ``C_HANE``, ``C_SPECIAL_RESCUE``, ``C_BAMBOO``, ``C_SECOND1`` and
-``C_BACKFILL1`` are
+``C_PASS_KO``, ``C_HANE``, ``C_SPECIAL_RESCUE``, ``C_BAMBOO``, ``C_SECOND1``,
+``C_BACKFILL1``, ``C_RESCUE2``, ``C_BREAK4`` and ``C_ATT_BACKFILL2`` are
 generators tried and left off by default (``experiments/tactics/README.md``).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
@@ -59,8 +69,9 @@ starts with a legal ko capture, nobody being komaster. A single stone taken wher
 its owner may retake at once with a stone of two liberties or more (a proper
 snapback, before ``C_SNAPBACK``) is not captured: the defender's one move is the
 retake. A search that runs out of
-its node budget counts the unread line as lost for the side to move and sets
-``info[I_EXHAUSTED]``.
+its node budget counts the unread line as lost for the side to move (with
+``C_BUDGET_ROOT``, for the side that moves at the root: an unread line never makes
+the answer a success) and sets ``info[I_EXHAUSTED]``.
 """
 
 from __future__ import annotations
@@ -69,7 +80,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from igo._jit import njit
+from igo._jit import njit, njit_inline
 from igo.core._kernels import (
     EMPTY,
     KO,
@@ -147,12 +158,23 @@ C_SECOND1 = 40
 C_BACKFILL1 = 41
 C_NO_PASS_KO = 42
 C_CHAIN2_BACKFILL = 43
-C_LEN = 44
+C_SUPERSTRING = 44
+C_ATT_SUPERSTRING = 45
+C_RESCUE2 = 46
+C_BACKFILL2 = 47
+C_BACK_CAPTURE = 48
+C_BACKFILL_ATARI = 49
+C_BREAK4 = 50
+C_RESCUE6 = 51
+C_BUDGET_ROOT = 52
+C_ATT_BACKFILL2 = 53
+C_LEN = 54
 
 # info vector
 I_NODES = 0
 I_EXHAUSTED = 1
 I_KOMASTER = 2
+I_ROOT_ATT = 3  # 1 when the root's mover is the attacker
 I_LEN = 4
 
 
@@ -658,6 +680,329 @@ def _libs_at(s: BoardState, p: int, c: int, out: np.ndarray) -> int:
 
 
 @njit
+def _libs_upto(s: BoardState, p: int, c: int, out: np.ndarray, cap: int) -> int:
+    """The liberties (up to ``cap``, in ``out``) of ``c``'s string after playing at
+    the empty ``p``, captures ignored (GNU Go's ``approxlib``)."""
+    w = s.meta[0] + 2
+    tmp = np.empty(cap + 2, np.int32)
+    m = 0
+    for k in range(4):
+        r = nb(p, k, w)
+        if s.color[r] == EMPTY:
+            m = add_unique(out, m, r)
+        elif s.color[r] == c:
+            j = string_libs(s, s.head[r], tmp, cap + 2)
+            for t in range(j):
+                if tmp[t] != p and m < cap:
+                    m = add_unique(out, m, tmp[t])
+        if m >= cap:
+            return cap
+    return m
+
+
+@njit_inline
+def _step(k: int, w: int) -> int:
+    """The ``k``-th direction, turning a quarter each step (``_step((k + 1) % 4)`` is
+    perpendicular to ``_step(k)``)."""
+    return 1 if k == 0 else (w if k == 1 else (-1 if k == 2 else -w))
+
+
+@njit
+def _superstring_libs(s: BoardState, h: int, cap: int, out: np.ndarray) -> int:
+    """The liberties of the superstring of the string with head ``h`` (GNU Go's,
+    without its captured-stones links): the strings of its colour joined to it
+    through an empty point that is a self-atari for the opponent, by a bamboo joint,
+    or diagonally with both points between empty, each string counted (and followed
+    further) only when it has at most ``cap`` liberties. Returns their number, or
+    ``out.shape[0] + 1`` once there are more than ``out`` holds."""
+    w = s.meta[0] + 2
+    c = s.color[h]
+    o = 3 - c
+    a = s.color.shape[0]
+    seen = np.zeros(a, np.uint8)
+    stones = np.empty(a, np.int32)
+    tmp = np.empty(cap + 1, np.int32)
+    found = np.empty(3, np.int32)
+    ns = 0
+    nlib = 0
+    seen[h] = 1
+    m = string_libs(s, h, tmp, cap + 1)
+    if m > cap:
+        return out.shape[0] + 1
+    for j in range(m):
+        nlib = add_unique(out, nlib, tmp[j])
+    q = h
+    while True:
+        stones[ns] = q
+        ns += 1
+        q = s.nxt[q]
+        if q == h:
+            break
+    ri = 0
+    while ri < ns:
+        pos = stones[ri]
+        ri += 1
+        for k in range(4):
+            right = _step(k, w)
+            up = _step((k + 1) % 4, w)
+            ap = pos + right
+            if s.color[ap] == 3:  # the frame
+                continue
+            bp = ap + up
+            nf = 0
+            if s.color[ap] == EMPTY:
+                if liberties_after(s, ap, o) < 2:
+                    found[0] = bp
+                    found[1] = ap + right
+                    found[2] = ap - up
+                    nf = 3
+                elif s.color[bp] == c and s.color[pos + up] == EMPTY:
+                    found[0] = bp
+                    nf = 1
+            elif (s.color[ap] == c and s.color[bp] == EMPTY and s.color[pos + up] == EMPTY
+                  and s.color[bp + up] == c and s.color[pos + 2 * up] == c):
+                found[0] = pos + 2 * up
+                nf = 1
+            for f in range(nf):
+                x = found[f]
+                if s.color[x] != c or seen[s.head[x]] != 0:
+                    continue
+                g = s.head[x]
+                seen[g] = 1
+                m = string_libs(s, g, tmp, cap + 1)
+                if m > cap:
+                    continue
+                for j in range(m):
+                    if nlib >= out.shape[0]:
+                        return out.shape[0] + 1
+                    nlib = add_unique(out, nlib, tmp[j])
+                q = g
+                while True:
+                    stones[ns] = q
+                    ns += 1
+                    q = s.nxt[q]
+                    if q == g:
+                        break
+    return nlib
+
+
+@njit
+def _add_special_rescue_at(s: BoardState, lib: int, dfn: int, nl: int, cand: np.ndarray,
+                           n: int) -> int:
+    """GNU Go's ``special_rescue_moves`` at the liberty ``lib``: when the attacker's
+    stone there would have at most 2 liberties (captures ignored), its empty
+    neighbours (not self-ataris for the defender unless that stone would have only
+    one; for a target of 4 liberties, only where two of their own empty neighbours
+    would give the attacker fewer than 3)."""
+    w = s.meta[0] + 2
+    att = 3 - dfn
+    pts = np.empty(4, np.int32)
+    ol = _libs_at(s, lib, att, pts)
+    if ol > 2:
+        return n
+    for k in range(4):
+        r = nb(lib, k, w)
+        if s.color[r] != EMPTY:
+            continue
+        if ol > 1 and liberties_after(s, r, dfn) < 2:
+            continue
+        if nl > 3:
+            prot = 0
+            for j in range(4):
+                t = nb(r, j, w)
+                if s.color[t] == EMPTY and _libs_at(s, t, att, pts) < 3:
+                    prot += 1
+            if prot < 2:
+                continue
+        n = add_unique(cand, n, r)
+    return n
+
+
+@njit
+def _add_superstring(s: BoardState, h: int, libs: np.ndarray, nl: int, attacking: bool,
+                     cand: np.ndarray, n: int) -> int:
+    """GNU Go's ``superstring_moves``: when the superstring (strings of at most 3
+    liberties, 4 for a target of 4) has at most 5 liberties, those that are not the
+    target's where the attacker's stone would have 2 liberties or more; the attacker
+    backfills a liberty where its stone would be in atari (its liberty, when a stone
+    there would have 3); the defender adds the special rescues at each."""
+    c = s.color[h]
+    att = 3 - c
+    pts = np.empty(8, np.int32)
+    one = np.empty(4, np.int32)
+    m = _superstring_libs(s, h, 4 if nl >= 4 else 3, pts)
+    if m > 5:
+        return n
+    for i in range(m):
+        q = pts[i]
+        own = False
+        for t in range(nl):
+            if libs[t] == q:
+                own = True
+        if own:
+            continue
+        la = liberties_after(s, q, att)
+        if la >= 2:
+            n = add_unique(cand, n, q)
+        elif attacking and la == 1 and _libs_at(s, q, att, one) == 1:
+            x = one[0]
+            if s.color[x] == EMPTY and _libs_at(s, x, att, one) >= 3:
+                n = add_unique(cand, n, x)
+        if not attacking:
+            n = _add_special_rescue_at(s, q, c, nl, cand, n)
+    return n
+
+
+@njit
+def _add_rescue2(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+                 cand: np.ndarray, n: int, depth: int) -> int:
+    """For a liberty that is a suicide for the attacker, the defender's other strings
+    next to it: their liberties (not self-ataris) and captures of the attacker
+    strings in atari next to them (GNU Go's ``special_rescue2``)."""
+    w = s.meta[0] + 2
+    dfn = s.color[h]
+    tmp = sc.heads2[depth]
+    near = sc.heads3[depth]
+    for i in range(nl):
+        a = libs[i]
+        if liberties_after(s, a, 3 - dfn) != 0:
+            continue
+        for k in range(4):
+            r = nb(a, k, w)
+            if s.color[r] != dfn or s.head[r] == h:
+                continue
+            g = s.head[r]
+            m = string_libs(s, g, tmp, 4)
+            for j in range(m):
+                if liberties_after(s, tmp[j], dfn) >= 2:
+                    n = add_unique(cand, n, tmp[j])
+            m = neighbour_heads(s, g, near)
+            for j in range(m):
+                x = atari_point(s, near[j])
+                if x != 0:
+                    n = add_unique(cand, n, x)
+    return n
+
+
+@njit
+def _add_backfill2(s: BoardState, libs: np.ndarray, nl: int, dfn: int, cand: np.ndarray,
+                   n: int) -> int:
+    """GNU Go's ``defend2`` backfilling: for a liberty that is a self-atari for the
+    attacker, the liberties the defender's stone there would have (not self-ataris,
+    next to a defender stone); for a liberty where the attacker's stone would have
+    at most 2 liberties, those liberties (not self-ataris for the defender)."""
+    w = s.meta[0] + 2
+    att = 3 - dfn
+    pts = np.empty(8, np.int32)
+    for i in range(nl):
+        a = libs[i]
+        if liberties_after(s, a, att) < 2:
+            m = _libs_upto(s, a, dfn, pts, 6)
+            if m > 5:  # the liberty is a defence of its own
+                m = 0
+            for j in range(m):
+                x = pts[j]
+                if liberties_after(s, x, dfn) < 2:
+                    continue
+                for k in range(4):
+                    if s.color[nb(x, k, w)] == dfn:
+                        n = add_unique(cand, n, x)
+                        break
+        m = _libs_at(s, a, att, pts)
+        if m <= 2:
+            for j in range(m):
+                if liberties_after(s, pts[j], dfn) >= 2:
+                    n = add_unique(cand, n, pts[j])
+    return n
+
+
+@njit
+def _add_back_capture(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att: int,
+                      cand: np.ndarray, n: int, depth: int, fill: bool,
+                      capture: bool) -> int:
+    """GNU Go's ``attack2`` backfilling: for a liberty where the attacker's stone
+    would have one liberty (captures ignored), that liberty (``fill``), and the
+    captures of the defender strings in atari next to the attacker's strings beside
+    it (``capture``, back-capture)."""
+    w = s.meta[0] + 2
+    near = sc.heads3[depth]
+    pts = np.empty(4, np.int32)
+    for i in range(nl):
+        if _libs_at(s, libs[i], att, pts) != 1:
+            continue
+        x = pts[0]
+        if fill:
+            n = add_unique(cand, n, x)
+        if not capture:
+            continue
+        for k in range(4):
+            b = nb(x, k, w)
+            if s.color[b] != att:
+                continue
+            m = neighbour_heads(s, s.head[b], near)
+            for j in range(m):
+                y = atari_point(s, near[j])
+                if y != 0:
+                    n = add_unique(cand, n, y)
+    return n
+
+
+@njit
+def _add_backfill_atari(s: BoardState, lib: int, att: int, cand: np.ndarray,
+                        n: int) -> int:
+    """GNU Go's ``attack1`` backfilling: the liberties the defender's stone on the
+    last liberty would have (at most 5), not self-ataris for the attacker."""
+    pts = np.empty(8, np.int32)
+    m = _libs_upto(s, lib, 3 - att, pts, 6)
+    if m > 5:
+        return n
+    for j in range(m):
+        if liberties_after(s, pts[j], att) >= 2:
+            n = add_unique(cand, n, pts[j])
+    return n
+
+
+@njit
+def _add_rescue6(s: BoardState, libs: np.ndarray, nl: int, h: int, cand: np.ndarray,
+                 n: int) -> int:
+    """GNU Go's ``special_rescue6``: a liberty ``a`` on the edge beside a target
+    stone ``b``; an attacker stone ``c`` beside ``b`` with ``a``'s neighbour that
+    way empty: the point beside ``c`` across from ``b`` (and the one beyond ``c``
+    when a defender stone stands diagonally past it and the points beyond are
+    empty), for ``c`` of 3 liberties or fewer."""
+    w = s.meta[0] + 2
+    dfn = s.color[h]
+    att = 3 - dfn
+    for i in range(nl):
+        a = libs[i]
+        for k in range(4):
+            right = _step(k, w)
+            if s.color[a - right] != 3:  # a on the edge, the frame behind it
+                continue
+            b = a + right
+            if s.color[b] != dfn or s.head[b] != h:
+                continue
+            for sgn in range(2):
+                up = _step((k + 1) % 4, w) * (1 if sgn == 0 else -1)
+                c = b + up
+                if s.color[c] != att or s.color[a + up] != EMPTY:
+                    continue
+                if s.color[c + right] != EMPTY:
+                    continue
+                if (s.color[a + 2 * up] == EMPTY and s.color[c + up] == EMPTY
+                        and s.color[c + up + right] == dfn):
+                    n = add_unique(cand, n, c + right)
+                    n = add_unique(cand, n, c + up)
+                elif (_count_libs4(s, s.head[c]) <= 3
+                      and (s.color[b + right] == EMPTY
+                           or (s.color[b + right] == att
+                               and _count_libs4(s, s.head[b + right]) <= 4))
+                      and liberties_after(s, c + right, dfn) >= 2):
+                    n = add_unique(cand, n, c + right)
+    return n
+
+
+@njit
 def _add_chain2_backfill(s: BoardState, sc: Scratch, nh: int, dfn: int,
                          cand: np.ndarray, n: int, depth: int) -> int:
     """For an attacker neighbour of 2 liberties that are both self-ataris for the
@@ -732,6 +1077,13 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         n = _add_double_atari(s, sc, nh, s.color[h], cand, n, depth)
     if depth < cfg[C_DRAW_BACK]:
         n = _add_draw_back(s, sc, libs, nl, nh, cand, n, depth)
+    if (nl == 2 or nl == 3) and depth < cfg[C_ATT_SUPERSTRING]:
+        n = _add_superstring(s, h, libs, nl, True, cand, n)
+    if nl == 2 and (depth < cfg[C_BACK_CAPTURE] or depth < cfg[C_ATT_BACKFILL2]):
+        n = _add_back_capture(s, sc, libs, nl, 3 - s.color[h], cand, n, depth,
+                              depth < cfg[C_ATT_BACKFILL2], depth < cfg[C_BACK_CAPTURE])
+    if nl == 1 and depth < cfg[C_BACKFILL_ATARI]:
+        n = _add_backfill_atari(s, libs[0], 3 - s.color[h], cand, n)
     return n
 
 
@@ -787,6 +1139,21 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         n = _add_rescue4(s, sc, libs, s.color[h], cand, n, depth)
     if (nl == 2 or nl == 3) and depth < cfg[C_RESCUE5]:
         n = _add_rescue5(s, sc, h, libs, nl, cand, n, depth)
+    if nl >= 2 and depth < cfg[C_SUPERSTRING]:
+        n = _add_superstring(s, h, libs, nl, False, cand, n)
+    if nl == 2 and depth < cfg[C_RESCUE2]:
+        n = _add_rescue2(s, sc, h, libs, nl, cand, n, depth)
+    if nl == 2 and depth < cfg[C_BACKFILL2]:
+        n = _add_backfill2(s, libs, nl, s.color[h], cand, n)
+    if nl >= 3 and depth < cfg[C_RESCUE6]:
+        n = _add_rescue6(s, libs, nl, h, cand, n)
+    if nl == 4 and depth < cfg[C_BREAK4]:
+        tmp = sc.heads2[depth]
+        for i in range(nh):
+            k = string_libs(s, heads[i], tmp, 4)
+            if k == 2 or k == 3:
+                for j in range(k):
+                    n = add_unique(cand, n, tmp[j])
     if (depth > 0 and n < cand.shape[0]  # last, a pass: the string may need no move
             and not (cfg[C_NO_PASS_KO] != 0 and s.meta[M_KO_POINT] != 0)):
         cand[n] = PASS
@@ -869,6 +1236,8 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         return WIN if attacking else LOSE
     if info[I_NODES] > cfg[C_BUDGET]:
         info[I_EXHAUSTED] = 1
+        if cfg[C_BUDGET_ROOT] != 0 and attacking != (info[I_ROOT_ATT] == 1):
+            return WIN  # an unread line is lost for the root's mover
         return LOSE
     h = s.head[tgt]
     libs = sc.libs[depth]
@@ -957,6 +1326,7 @@ def read(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacking: bool)
     sc.info[I_NODES] = 0
     sc.info[I_EXHAUSTED] = 0
     sc.info[I_KOMASTER] = EMPTY
+    sc.info[I_ROOT_ATT] = 1 if attacking else 0
     att = 3 - s.color[tgt]
     return solve(s, sc, cfg, tgt, att, attacking)
 
@@ -973,6 +1343,7 @@ def winning_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacki
     sc.info[I_NODES] = 0
     sc.info[I_EXHAUSTED] = 0
     sc.info[I_KOMASTER] = EMPTY
+    sc.info[I_ROOT_ATT] = 1 if attacking else 0
     if attacking:
         sc.single[0] = 1 if s.nxt[h] == h else 0
         n = attack_moves(s, sc, cfg, h, nl, 0)

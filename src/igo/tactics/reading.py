@@ -54,7 +54,8 @@ class ReadingConfig:
     ``second_order4``, ``ally_attack_most`` above 2, ``ko_retake``,
     ``lib_chain2``, ``att_break2``, ``chain4``, ``cap``, ``double_atari``,
     ``secondary``, ``rescue4``, ``draw_back``, ``pass_ko``, ``hane``,
-    ``special_rescue``, ``bamboo``, ``second1``, ``backfill1``: see
+    ``special_rescue``, ``bamboo``, ``second1``, ``backfill1``, ``rescue2``,
+    ``break4``, ``att_backfill2``: see
     ``experiments/tactics/README.md``) are
     not mirrored by the plain reference; the property test keeps them off.
 
@@ -187,6 +188,49 @@ class ReadingConfig:
         The defender does not pass while a ko point is set: the attacker has just
         taken a ko, and a pass would let the attacker's next move reopen it for the
         defender without a threat.
+    superstring, att_superstring
+        Plies before which the defender of 2 liberties or more (the attacker of 2 or
+        3) also plays the liberties of the target's superstring (GNU Go's: its
+        colour's strings joined through points where the opponent would be in atari,
+        bamboo joints and empty diagonals; strings of at most 3 liberties, 4 for a
+        target of 4) when it has at most 5, off the target's own, where the attacker
+        would not be in atari; the defender also the empty neighbours of each where
+        the attacker's stone would have 2 liberties or fewer (``special_rescue``),
+        the attacker the liberty of its stone on one that would have only that one,
+        when a stone there would have 3 (GNU Go's ``superstring_moves``).
+    rescue2
+        Plies before which the defender of 2 liberties, for a liberty that is a
+        suicide for the attacker, plays the liberties of its other strings next to it
+        and captures next to them (GNU Go's ``special_rescue2``).
+    backfill2
+        Plies before which the defender of 2 liberties also plays, for a liberty that
+        is a self-atari for the attacker, the liberties (at most 5) its own stone
+        there would have, next to its stones, and for a liberty where the attacker's
+        stone would have 2 liberties or fewer, those (not self-ataris): GNU Go's
+        ``defend2`` backfilling.
+    back_capture
+        Plies before which the attacker of 2 liberties, where its stone on a liberty
+        would have one liberty, captures the target colour's strings in atari next
+        to its strings beside that liberty (GNU Go's ``attack2`` back-capture).
+    att_backfill2
+        Plies before which the attacker of 2 liberties also plays that one liberty
+        (GNU Go's ``attack2`` backfill, beyond ``attack_backfill``).
+    backfill_atari
+        Plies before which the attacker of a string in atari also plays the
+        liberties (at most 5) the defender's stone on the last liberty would have,
+        not self-ataris (GNU Go's ``attack1`` backfilling: a capture that is only a
+        ko or a snapback made clean).
+    break4
+        Plies before which the defender of 4 liberties plays the liberties of its
+        attacker neighbours of 2 or 3 liberties.
+    rescue6
+        Plies before which the defender of 3 liberties or more plays GNU Go's
+        ``special_rescue6`` moves: from a liberty on the edge beside a target stone,
+        the point beside the attacker stone next to that stone (the edge clamp).
+    budget_root_loses
+        When the node budget runs out, an unread line counts as lost for the side
+        that moves at the root (not for the side to move at that node): an
+        exhausted search never claims a success it has not read.
     ko_capture_is_ko
         GNU Go's convention: a win that starts with a legal ko capture, which the
         opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
@@ -236,6 +280,16 @@ class ReadingConfig:
     backfill1: int = 0
     no_pass_ko: bool = True
     chain2_backfill: int = 5
+    superstring: int = 1
+    att_superstring: int = 1
+    rescue2: int = 0
+    backfill2: int = 1
+    back_capture: int = 4
+    backfill_atari: int = 1
+    break4: int = 0
+    rescue6: int = 1
+    budget_root_loses: bool = True
+    att_backfill2: int = 0
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -288,6 +342,16 @@ class ReadingConfig:
         v[R.C_BACKFILL1] = self.backfill1
         v[R.C_NO_PASS_KO] = int(self.no_pass_ko)
         v[R.C_CHAIN2_BACKFILL] = self.chain2_backfill
+        v[R.C_SUPERSTRING] = self.superstring
+        v[R.C_ATT_SUPERSTRING] = self.att_superstring
+        v[R.C_RESCUE2] = self.rescue2
+        v[R.C_BACKFILL2] = self.backfill2
+        v[R.C_BACK_CAPTURE] = self.back_capture
+        v[R.C_BACKFILL_ATARI] = self.backfill_atari
+        v[R.C_BREAK4] = self.break4
+        v[R.C_RESCUE6] = self.rescue6
+        v[R.C_BUDGET_ROOT] = int(self.budget_root_loses)
+        v[R.C_ATT_BACKFILL2] = self.att_backfill2
         return v
 
 
