@@ -139,12 +139,44 @@ def answer(board: Board, test: Test, config: ReadingConfig) -> tuple[str, int, b
 
 def _attack_either(board: Board, points: list[Point],
                    config: ReadingConfig) -> tuple[str, int, bool]:
-    """GNU Go's ``attack_either A B``: the better of the two attacks' codes (igo has
-    no move that attacks both at once)."""
+    """GNU Go's ``attack_either A B``: the better of the two attacks' codes; when
+    neither string can be taken, GNU Go's "a little harder": each liberty of a
+    string of two liberties (the shorter first) played by the attacker, after which
+    :func:`_defend_both` must find one move that saves both (else ``1``)."""
     rs = [attack(board, p, config) for p in points]
     rank = {Outcome.LOSE: 0, Outcome.KO_B: 1, Outcome.KO_A: 2, Outcome.WIN: 3}
     best = max(rs, key=lambda r: rank[r.code])
-    return str(int(best.code)), sum(r.nodes for r in rs), all(r.complete for r in rs)
+    nodes = sum(r.nodes for r in rs)
+    complete = all(r.complete for r in rs)
+    if best.code != Outcome.LOSE:
+        return str(int(best.code)), nodes, complete
+    attacker = Color(3 - board[points[0]])
+    tried: set[Point] = set()
+    for p in sorted(points, key=lambda q: len(_liberties(board, q))):
+        libs = _liberties(board, p)
+        if len(libs) != 2:
+            continue
+        for m in sorted(libs - tried):
+            tried.add(m)
+            b = board.copy()
+            try:
+                b.play(attacker, m)
+            except IgoError:
+                continue
+            if any(b[q] == 0 for q in points):
+                return "1", nodes, complete
+            saved, n, _ = _defend_both(b, points, config)
+            nodes += n
+            if saved == "0":
+                return "1", nodes, complete
+    return "0", nodes, complete
+
+
+def _liberties(board: Board, p: Point) -> set[Point]:
+    """The liberties of the string at ``p``."""
+    near = ((-1, 0), (1, 0), (0, -1), (0, 1))
+    return {q for s in board.string_at(p) for dr, dc in near
+            if (q := Point(s.row + dr, s.col + dc)).on_board(board.size) and board[q] == 0}
 
 
 def _defend_both(board: Board, points: list[Point],

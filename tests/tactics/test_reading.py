@@ -404,6 +404,25 @@ def test_defender_clamps_from_the_edge() -> None:
     assert defend(b, Point(3, 1), replace(ReadingConfig(), rescue6=0)).code is Outcome.LOSE
 
 
+def test_three_liberty_net_is_read_one_ply_deeper() -> None:
+    # X E2 (liberties D2, F2, E1) dies after O F2 (J2 on the full board): the
+    # attacker needs the empty neighbours of the liberties of a 3-liberty string at
+    # ply 6 of a line (GNU Go's reading.tst 134, a test GNU Go fails, cut to the
+    # lower left; second_order3 7, not 6)
+    b = board("""
+. . . . . . . . .
+. O . O . . . . .
+. . . . . . . . .
+X . O . . . . . X
+. . . . . . X . .
+O O . . X . . . X
+. . . O O X X O O
+. . . . X . O . .
+. . . . . . . . .""", Color.WHITE)
+    r = attack(b, Point(7, 4))
+    assert (r.code, r.move) == (Outcome.WIN, Point(7, 5))
+    assert attack(b, Point(7, 4), replace(ReadingConfig(), second_order3=6)).code is Outcome.LOSE
+
 def test_an_unread_line_is_lost_for_the_questioner() -> None:
     # X's lone stone cannot be taken; read with 50 nodes the search runs out, and an
     # unread line must not make the attack look won

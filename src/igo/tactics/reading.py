@@ -243,7 +243,7 @@ class ReadingConfig:
     second_order: int = 8
     chain2: int = 8
     backfill: int = 6
-    second_order3: int = 6
+    second_order3: int = 7
     chain2_libs: int = 3
     ally_attack: int = 2
     ally_defend: int = 8
