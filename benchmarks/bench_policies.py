@@ -32,6 +32,7 @@ RESULTS = Path(__file__).resolve().parents[1] / "results"
 # ``-1``: Pachi's first-line shape test and no reading, ``ladder_shape`` on)
 VARIANTS = {
     "heavy": (0, 0.9, 0.0, 0.0, 0.9, 0.9, 0.4, 0),
+    "heavy with the nakade step": (0, 0.9, 0.0, 0.8, 0.9, 0.9, 0.4, 0),
     "moggy": (1, 0.9, 1.0, 0.8, 0.9, 0.9, 0.4, 200),
     "moggy, no ladder reading": (1, 0.9, 1.0, 0.8, 0.9, 0.9, 0.4, 0),
     "moggy, first-line ladders only": (1, 0.9, 1.0, 0.8, 0.9, 0.9, 0.4, -200),
@@ -59,7 +60,7 @@ def _run(root: CK.BoardState, s: CK.BoardState, ms: MoggyScratch, pat3: np.ndarr
         passes = 0
         for _k in range(300):
             if which == 0:
-                p = heavy_move(s, c, last, False, rng, pat3, cand, pc, pp, pr)
+                p = heavy_move(s, c, last, False, rng, pat3, cand, ms.pts, pc, pn, pp, pr)
             else:
                 p = moggy_move(s, ms, c, last, False, rng, pat3, cand, pc, pa, pn, pp, pr,
                                pcc, abs(lb), lb >= 0, lb == -1)

@@ -21,10 +21,11 @@ four neighbours.
   extension gives fewer than 3 liberties) the string is caught in a ladder.
 - :func:`step2`: strings of two liberties around the last move: the opponent's are put
   in atari at a liberty that is not a bad self-atari unless the string has miai; own
-  ones extend to three liberties, capture a neighbour in atari or put in atari (same
+  ones without miai extend to three liberties, capture a neighbour in atari or put in atari (same
   rule) a neighbour of two liberties.
 - :func:`nakade`: the vital point of the eye space of the first empty neighbour of the
-  last move (up, left, right, down) that has no stone of the mover beside it.
+  last move (up, left, right, down) that has no stone of the mover beside it and
+  fewer than three empty points beside it.
 - :func:`ladder_prior_kind`: ``"escape"`` / ``"atari"`` / ``None`` for a move's prior.
 
 Ladder readings use :mod:`reference.tactics_ladder` and raise its ``Exhausted`` when
@@ -189,6 +190,8 @@ def step2(board: Board, color: int, last: Point) -> set[Point]:
         if board[q] != color:
             cand |= ataris_on(board, color, q)
             continue
+        if miai(board, q, *sorted(ls)):  # an atari cannot harm it: nothing to do
+            continue
         cand |= {lib for lib in ls
                  if legal(board, color, lib) and libs_after(board, lib, color, 3) >= 3}
         for g in _neighbour_strings(board, q):
@@ -201,9 +204,12 @@ def step2(board: Board, color: int, last: Point) -> set[Point]:
 
 
 def nakade(board: Board, color: int, last: Point) -> Point | None:
-    """Step 3's move: the vital point of an eye space next to the last move."""
+    """Step 3's move: the vital point of an eye space next to the last move, looked
+    for from its empty neighbours with no stone of ``color`` and fewer than three
+    empty points beside them."""
     for q in neighbours(board, last):
-        if board[q] != 0 or any(board[r] == color for r in neighbours(board, q)):
+        near = [board[r] for r in neighbours(board, q)]
+        if board[q] != 0 or color in near or near.count(0) >= 3:
             continue
         v = vital_point(board, q)
         if v is not None and legal(board, color, v):

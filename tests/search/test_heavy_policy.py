@@ -19,7 +19,9 @@ from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.rules import Ruleset
+from igo.search._kernels import P_NAKADE
 from igo.search._policy_kernels import heavy_move
+from igo.search.config import SearchConfig
 from igo.search.patterns3 import pattern3_table
 
 SIZE = 5
@@ -46,17 +48,19 @@ def position(black: Iterable[Coord], white: Iterable[Coord]) -> CK.BoardState:
 
 
 def sample(s: CK.BoardState, c: int, last: Coord | None, *, p_capture: float,
-           p_pattern: float, p_reject: float, n: int = N, seed: int = 1) -> Counter[Coord | None]:
+           p_pattern: float, p_reject: float, p_nakade: float = 0.0, n: int = N,
+           seed: int = 1) -> Counter[Coord | None]:
     """Moves of ``n`` calls of the policy for ``c`` (one seeded random stream)."""
     rng = np.array([seed * 2 + 1], np.uint64)
     cand = np.zeros(s.color.shape[0], np.int64)
+    pts = np.zeros(16, np.int32)
     pat3 = pattern3_table()
     lp = 0 if last is None else pad(last)
     before = s.color.copy()
     out: Counter[Coord | None] = Counter()
     for _ in range(n):
-        out[unpad(heavy_move(s, c, lp, False, rng, pat3, cand, p_capture, p_pattern,
-                             p_reject))] += 1
+        out[unpad(heavy_move(s, c, lp, False, rng, pat3, cand, pts, p_capture, p_nakade,
+                             p_pattern, p_reject))] += 1
     assert np.array_equal(s.color, before)  # the policy only chooses
     return out
 
@@ -117,6 +121,35 @@ def test_a_capture_forbidden_by_ko_is_not_played() -> None:
     got = sample(s, W, (1, 2), p_capture=1.0, p_pattern=1.0, p_reject=0.0)
     assert got[(1, 1)] == 0
     assert all(p is not None and CK.check_move(s, pad(p), W, False) == CK.OK for p in got)
+
+
+#   . * . O .
+#   O O O . .      White's straight three in the corner, White having just played
+#   . . . . .      (0,3): Black's nakade at its middle point * (0,1) (the moggy
+#   . . . . .      policy's step 3)
+#   . . . . X
+def test_the_nakade_step_plays_the_vital_point() -> None:
+    s = position(black=[(4, 4)], white=[(1, 0), (1, 1), (1, 2), (0, 3)])
+    got = sample(s, B, (0, 3), p_capture=0.0, p_pattern=0.0, p_reject=0.0, p_nakade=1.0)
+    assert got == {(0, 1): N}
+    half = sample(s, B, (0, 3), p_capture=0.0, p_pattern=0.0, p_reject=0.0, p_nakade=0.5)
+    assert 0.45 < freq(half, [(0, 1)]) < 0.6  # plus random moves there
+    off = sample(s, B, (0, 3), p_capture=0.0, p_pattern=0.0, p_reject=0.0)
+    assert freq(off, [(0, 1)]) < 0.12
+    own = sample(s, W, (0, 3), p_capture=0.0, p_pattern=0.0, p_reject=0.0, p_nakade=1.0)
+    assert freq(own, [(0, 1)]) < 0.12  # White's own eye space: no step
+
+
+def test_the_search_gives_heavy_its_own_nakade_rate() -> None:
+    """One parameter slot carries the nakade rate of the search's policy: heavy's
+    ``heavy_nakade`` (off by default), moggy's ``p_nakade``."""
+    def rate(**options: object) -> float:
+        return float(SearchConfig(**options).params(7.0, 9, False)[P_NAKADE])  # type: ignore[arg-type]
+
+    assert rate() == 0.0
+    assert rate(heavy_nakade=0.8) == 0.8
+    assert rate(policy="moggy") == 0.8
+    assert rate(policy="moggy", heavy_nakade=0.3, p_nakade=0.6) == 0.6
 
 
 #   . . . . .
@@ -221,6 +254,7 @@ def test_moves_on_random_positions_are_legal_and_keep_own_eyes() -> None:
     state_rng = np.array([77], np.uint64)
     pat3 = pattern3_table()
     cand = np.zeros((size + 2) ** 2, np.int64)
+    space = np.zeros(16, np.int32)
     eye_positions = 0
     for game in range(40):
         board = Board(size, Ruleset("simple", False))
@@ -241,7 +275,8 @@ def test_moves_on_random_positions_are_legal_and_keep_own_eyes() -> None:
         eye_positions += any(CK.is_eye(s, int(p), c) for p in range(s.color.shape[0]))
         for i in range(40):
             p_reject = 0.0 if i % 2 else 0.7
-            p = heavy_move(s, c, last, False, state_rng, pat3, cand, 1.0, 1.0, p_reject)
+            p = heavy_move(s, c, last, False, state_rng, pat3, cand, space, 1.0, 0.8, 1.0,
+                           p_reject)
             if p == 0:
                 assert p_reject > 0.0 or not mask.any(), (game, str(board))
                 continue

@@ -298,7 +298,7 @@ def test_nakade_matches_reference() -> None:
         s, ms = kernel_state(board)
         for last in empties_or_stones(board, stones=True):
             for c in (B, W):
-                got = M._nakade(s, ms.pts, c, pad(last, board.size), False)
+                got = M.nakade_move(s, ms.pts, c, pad(last, board.size), False)
                 want = ref.nakade(board, c, last)
                 assert got == (0 if want is None else pad(want, board.size)), (
                     str(board), last, c)
@@ -480,8 +480,8 @@ def test_the_nakade_vital_point_is_found() -> None:
     b = board_of([Point(5, 5)], [Point(1, 0), Point(1, 1), Point(1, 2), Point(0, 3)])
     s, ms = kernel_state(b)
     last = pad(Point(0, 3), 9)
-    assert M._nakade(s, ms.pts, B, last, False) == pad(Point(0, 1), 9)
-    assert M._nakade(s, ms.pts, W, last, False) == 0  # White's own space
+    assert M.nakade_move(s, ms.pts, B, last, False) == pad(Point(0, 1), 9)
+    assert M.nakade_move(s, ms.pts, W, last, False) == 0  # White's own space
     cand = np.zeros(s.color.shape[0], np.int64)
     rng = np.array([6], np.uint64)
     got = {M.moggy_move(s, ms, B, last, False, rng, PAT3, cand, 0.0, 0.0, 1.0, 0.0, 1.0,
@@ -596,7 +596,7 @@ def test_config_validation() -> None:
     bad: list[dict[str, object]] = [
         {"ladder_budget": -1}, {"ladder_escape": -0.1}, {"ladder_atari": -1.0},
         {"p_atari": 1.5}, {"p_atari": -0.1}, {"p_nakade": 2.0}, {"p_ccap": -0.5},
-        {"policy": "mogo"}]
+        {"heavy_nakade": 1.5}, {"policy": "mogo"}]
     for options in bad:
         with pytest.raises(ValueError):
             base.with_options(**options)

@@ -89,7 +89,7 @@ P_TABU_MAX_TRIES = 18  # tries of a playout before tabu gives up (then the last 
 P_TABU_KEY = 19  # what the lists hold: 0 the move played (paper Fig. 3), 1 the position
 P_VLOSS = 20  # virtual loss added to a node's visits while an iteration runs below it (0: none)
 P_ATARI = 21  # moggy policy: two-liberty step, nakade step, counter-capture only, ladder nodes
-P_NAKADE = 22
+P_NAKADE = 22  # the nakade step: moggy's p_nakade or heavy's heavy_nakade
 P_CCAP = 23
 P_LADDER_BUDGET = 24
 P_LADDER_ESCAPE = 25  # prior factor of escapes from working ladders (1: not read)
@@ -378,8 +378,8 @@ def _moggy_then_heavy(kind: np.integer, s: BoardState, x: Scratch, c: int, last:
         return moggy_move(s, x.moggy, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture,
                           p_atari, p_nakade, p_pattern, p_reject, p_ccap, ladder_budget,
                           ladder_middle, ladder_shape)
-    return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture, p_pattern,
-                      p_reject)
+    return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, x.moggy.pts, p_capture,
+                      p_nakade, p_pattern, p_reject)
 
 
 def _light_or_heavy(kind: np.integer, s: BoardState, x: Scratch, c: int, last: int,
@@ -390,8 +390,8 @@ def _light_or_heavy(kind: np.integer, s: BoardState, x: Scratch, c: int, last: i
     """The ``LIGHT`` or ``HEAVY`` policy's move (the code never reaches moggy's)."""
     if policy == LIGHT:
         return random_sensible_move(s, c, suicide_ok, x.rng)
-    return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture, p_pattern,
-                      p_reject)
+    return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, x.moggy.pts, p_capture,
+                      p_nakade, p_pattern, p_reject)
 
 
 def _policy_move(kind: np.integer, s: BoardState, x: Scratch, c: int, last: int, k: int,

@@ -17,8 +17,8 @@ probability (a step with candidates returns one of them, chosen uniformly):
 2. *two liberties* (``p_atari``): strings of two liberties next to the last move. The
    opponent's are put in atari on a liberty that is not a bad self-atari, unless the
    string has miai (it connects on one liberty and connects or runs out on the other);
-   one's own are extended to three liberties, or saved by capturing or putting in
-   atari a string that touches them.
+   one's own, unless they have miai, are extended to three liberties, or saved by
+   capturing or putting in atari a string that touches them.
 3. *nakade* (``p_nakade``): the vital point of an enclosed eye space of 3-6 points
    next to the last move (:func:`igo.tactics._nakade_kernels.nakade_point`).
 4. *3x3 patterns* (``p_pattern``): MoGo's shapes around the last move.
@@ -53,7 +53,7 @@ from igo.core._kernels import (
     rand_below,
     set_aside,
 )
-from igo.search._policy_kernels import _nb, _nb8, _patterns
+from igo.search._policy_kernels import _legal, _nb, _nb8, _patterns, nakade_move
 from igo.tactics._ladder_kernels import (
     MAX_DEPTH,
     MAX_LCAND,
@@ -62,9 +62,7 @@ from igo.tactics._ladder_kernels import (
     border_shape,
     caught,
 )
-from igo.tactics._nakade_kernels import MAX_SPACE, eye_space
 from igo.tactics._selfatari_kernels import BAD, classify
-from igo.tactics._shape_kernels import in_set, vital_point
 from igo.tactics._string_kernels import (
     Stack,
     add_unique,
@@ -286,11 +284,6 @@ def _on_edge(s: BoardState, p: int) -> bool:
 
 
 @njit_inline
-def _legal(s: BoardState, p: int, c: int, suicide_ok: bool) -> bool:
-    return p > 0 and s.color[p] == EMPTY and check_move(s, p, c, suicide_ok) == OK
-
-
-@njit_inline
 def _counter_captures(s: BoardState, h: int, c: int, suicide_ok: bool, cand: np.ndarray,
                       n: int) -> tuple[int, bool]:
     """Add the captures of opponent strings in atari that touch string ``h``; the new
@@ -397,6 +390,8 @@ def _two_lib_check(s: BoardState, ms: MoggyScratch, h: int, c: int, l0: int, l1:
     move (step 2)."""
     if s.color[h] != c:
         return _atari_on_libs(s, ms, h, c, l0, l1, suicide_ok, rng, cand, n)
+    if _miai(s, h, c, l0, l1):  # an atari cannot harm it (Pachi's miai_2lib)
+        return n
     for lib in (l0, l1):
         if _legal(s, lib, c, suicide_ok) and libs_after(s, lib, c, 3, ms.pts) >= 3:
             n = add_unique(cand, n, lib)
@@ -503,33 +498,6 @@ def _local_two_libs(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_
 
 
 @njit_inline
-def _nakade(s: BoardState, pts: np.ndarray, c: int, last: int, suicide_ok: bool) -> int:
-    """The vital point of an eye space of the last mover's that touches its move (an
-    empty neighbour of the last move with none of ``c``'s stones beside it;
-    :func:`igo.tactics._nakade_kernels.nakade_point`, each region flooded once)."""
-    w = s.meta[0] + 2
-    seen = 0  # points of the region flooded last (still in ``pts``)
-    for k in range(4):
-        q = _nb(last, k, w)
-        if s.color[q] != EMPTY or in_set(pts, seen, q):
-            continue
-        mine = False
-        for j in range(4):
-            if s.color[_nb(q, j, w)] == c:
-                mine = True
-        if mine:
-            continue
-        n, owner = eye_space(s, q, pts, True)
-        seen = n
-        if owner == 0 or n < 3 or n > MAX_SPACE:
-            continue
-        v = vital_point(pts, n, w)
-        if v != 0 and _legal(s, v, c, suicide_ok):
-            return v
-    return 0
-
-
-@njit_inline
 def _random_move(s: BoardState, ms: MoggyScratch, c: int, suicide_ok: bool,
                  rng: np.ndarray, p_reject: float) -> int:
     """A random move that is legal, fills no own eye and passes the self-atari test;
@@ -569,7 +537,7 @@ def moggy_move(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: b
             if p != 0:
                 return p
         if rand_below(rng, 1000) < p_nakade * 1000:
-            p = _nakade(s, ms.pts, c, last, suicide_ok)
+            p = nakade_move(s, ms.pts, c, last, suicide_ok)
             if p != 0:
                 return p
         if rand_below(rng, 1000) < p_pattern * 1000:

@@ -9,10 +9,13 @@
   1. *captures and escapes*: capture an opponent string left in atari next to the
      last move; save an own string put in atari by extending (when that gives it two
      liberties) or by capturing one of the strings that hold it;
-  2. *3x3 patterns*: an empty neighbour of the last move whose 3x3 surroundings
+  2. *nakade* (``p_nakade``): the vital point of an enclosed eye space of 3-6 points
+     next to the last move (:func:`nakade_move`, the ``MOGGY`` policy's step 3), so
+     that playouts kill what a nakade kills;
+  3. *3x3 patterns*: an empty neighbour of the last move whose 3x3 surroundings
      match one of MoGo's shapes (hane, cut, side moves; table
      :func:`igo.search.patterns3.pattern3_table`), unless it is a self-atari;
-  3. otherwise a random sensible move, rejecting self-ataris of strings (with a
+  4. otherwise a random sensible move, rejecting self-ataris of strings (with a
      probability) so that playouts do not throw groups away.
 
 All kernels here allocate nothing: candidate lists live in a scratch array.
@@ -35,6 +38,8 @@ from igo.core._kernels import (
     rand_below,
     set_aside,
 )
+from igo.tactics._nakade_kernels import MAX_SPACE, eye_space
+from igo.tactics._shape_kernels import in_set, vital_point
 from igo.tactics._string_kernels import liberties_after
 
 LIGHT = 0
@@ -171,14 +176,59 @@ def _random_move(s: BoardState, c: int, suicide_ok: bool, rng: np.ndarray,
 
 
 @njit_inline
+def _legal(s: BoardState, p: int, c: int, suicide_ok: bool) -> bool:
+    return p > 0 and s.color[p] == EMPTY and check_move(s, p, c, suicide_ok) == OK
+
+
+@njit_inline
+def nakade_move(s: BoardState, pts: np.ndarray, c: int, last: int, suicide_ok: bool) -> int:
+    """The vital point of an eye space of the last mover's that touches its move (an
+    empty neighbour of the last move with none of ``c``'s stones beside it;
+    :func:`igo.tactics._nakade_kernels.nakade_point`, each region flooded once), 0 if
+    none. A neighbour with three empty neighbours is taken for open ground and not
+    flooded: a third fewer floods on 9x9, half on 19x19, and the same vital point
+    found in 99.6 % of heavy playouts' positions (2,000 9x9 playouts, 300 19x19);
+    Pachi's test, two empty points on opposite sides of the last move, missed 30-40 %
+    of them. ``pts`` (int32, longer than ``MAX_SPACE``) holds the flood. The nakade step of
+    the ``HEAVY`` and ``MOGGY`` policies."""
+    w = s.meta[0] + 2
+    seen = 0  # points of the region flooded last (still in ``pts``)
+    for k in range(4):
+        q = _nb(last, k, w)
+        if s.color[q] != EMPTY or in_set(pts, seen, q):
+            continue
+        mine = False
+        empty = 0
+        for j in range(4):
+            cj = s.color[_nb(q, j, w)]
+            mine = mine or cj == c
+            empty += cj == EMPTY
+        if mine or empty >= 3:  # three empty neighbours: open ground, not flooded
+            continue
+        n, owner = eye_space(s, q, pts, True)
+        seen = n
+        if owner == 0 or n < 3 or n > MAX_SPACE:
+            continue
+        v = vital_point(pts, n, w)
+        if v != 0 and _legal(s, v, c, suicide_ok):
+            return v
+    return 0
+
+
+@njit_inline
 def heavy_move(s: BoardState, c: int, last: int, suicide_ok: bool, rng: np.ndarray,
-               pat3: np.ndarray, cand: np.ndarray, p_capture: float, p_pattern: float,
-               p_reject: float) -> int:
-    """The ``HEAVY`` policy's move for ``c`` (padded point, 0 = pass)."""
+               pat3: np.ndarray, cand: np.ndarray, pts: np.ndarray, p_capture: float,
+               p_nakade: float, p_pattern: float, p_reject: float) -> int:
+    """The ``HEAVY`` policy's move for ``c`` (padded point, 0 = pass); ``pts`` is the
+    nakade step's work array (int32, longer than ``MAX_SPACE``)."""
     if last > 0:
         if rand_below(rng, 1000) < p_capture * 1000:
             n = _capture_escape(s, c, last, cand)
             p = _pick_legal(s, c, cand, n, suicide_ok, rng, False)
+            if p != 0:
+                return p
+        if p_nakade > 0.0 and rand_below(rng, 1000) < p_nakade * 1000:
+            p = nakade_move(s, pts, c, last, suicide_ok)
             if p != 0:
                 return p
         if rand_below(rng, 1000) < p_pattern * 1000:
