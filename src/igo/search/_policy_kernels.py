@@ -187,10 +187,11 @@ def nakade_move(s: BoardState, pts: np.ndarray, c: int, last: int, suicide_ok: b
     :func:`igo.tactics._nakade_kernels.nakade_point`, each region flooded once), 0 if
     none. A neighbour with three empty neighbours is taken for open ground and not
     flooded: a third fewer floods on 9x9, half on 19x19, and the same vital point
-    found in 99.6 % of heavy playouts' positions (2,000 9x9 playouts, 300 19x19);
-    Pachi's test, two empty points on opposite sides of the last move, missed 30-40 %
-    of them. ``pts`` (int32, longer than ``MAX_SPACE``) holds the flood. The nakade step of
-    the ``HEAVY`` and ``MOGGY`` policies."""
+    found in 99 % of heavy playouts' positions (2,000 9x9 playouts, 300 19x19;
+    ``experiments/tabu_mcts/nakade_floods.py``); Pachi's test, two empty points on
+    opposite sides of the last move, misses 30-40 % of them. ``pts`` (int32, longer
+    than ``MAX_SPACE``) holds the flood. The nakade step of the ``HEAVY`` and ``MOGGY``
+    policies."""
     w = s.meta[0] + 2
     seen = 0  # points of the region flooded last (still in ``pts``)
     for k in range(4):
