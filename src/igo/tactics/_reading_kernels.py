@@ -53,7 +53,8 @@ The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND4``, ``C_ALLY_ATT_MOST``,
 ``C_KO_RETAKE``, ``C_LIB_CHAIN2``, ``C_ATT_BREAK2``, ``C_CHAIN4``, ``C_CAP``,
 ``C_DOUBLE_ATARI``, ``C_SECONDARY``, ``C_RESCUE4``, ``C_DRAW_BACK``,
 ``C_PASS_KO``, ``C_HANE``, ``C_SPECIAL_RESCUE``, ``C_BAMBOO``, ``C_SECOND1``,
-``C_BACKFILL1``, ``C_RESCUE2``, ``C_BREAK4`` and ``C_ATT_BACKFILL2`` are
+``C_BACKFILL1``, ``C_RESCUE2``, ``C_BREAK4``, ``C_ATT_BACKFILL2`` and
+``C_ATT_CHAIN2_BREAK`` are
 generators tried and left off by default (``experiments/tactics/README.md``).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
@@ -168,7 +169,8 @@ C_BREAK4 = 50
 C_RESCUE6 = 51
 C_BUDGET_ROOT = 52
 C_ATT_BACKFILL2 = 53
-C_LEN = 54
+C_ATT_CHAIN2_BREAK = 54
+C_LEN = 55
 
 # info vector
 I_NODES = 0
@@ -1003,6 +1005,44 @@ def _add_rescue6(s: BoardState, libs: np.ndarray, nl: int, h: int, cand: np.ndar
 
 
 @njit
+def _add_att_chain2_break(s: BoardState, sc: Scratch, h: int, nh: int, cand: np.ndarray,
+                          n: int, depth: int) -> int:
+    """For each attacker string of 2 liberties next to the target (heads in
+    ``sc.heads[depth, :nh]``) that could not run out through either liberty to more
+    than 3: its liberties, the captures of the target colour's strings in atari
+    next to it, and the liberties (not self-ataris for the attacker) of its other
+    neighbours of 2 liberties (GNU Go's ``attack3`` defence of its chain links)."""
+    heads = sc.heads[depth]
+    tmp = sc.heads2[depth]
+    near = sc.heads3[depth]
+    att = 3 - s.color[h]
+    pts = np.empty(4, np.int32)
+    two = np.empty(3, np.int32)
+    for i in range(nh):
+        g = heads[i]
+        if string_libs(s, g, two, 3) != 2:
+            continue
+        if _libs_at(s, two[0], att, pts) > 3 and _libs_at(s, two[1], att, pts) > 3:
+            continue
+        n = add_unique(cand, n, two[0])
+        n = add_unique(cand, n, two[1])
+        m = neighbour_heads(s, g, near)
+        for j in range(m):
+            c = near[j]
+            x = atari_point(s, c)
+            if x != 0:
+                n = add_unique(cand, n, x)
+                continue
+            if c == h:
+                continue
+            if string_libs(s, c, tmp, 3) == 2:
+                for t in range(2):
+                    if liberties_after(s, tmp[t], att) >= 2:
+                        n = add_unique(cand, n, tmp[t])
+    return n
+
+
+@njit
 def _add_chain2_backfill(s: BoardState, sc: Scratch, nh: int, dfn: int,
                          cand: np.ndarray, n: int, depth: int) -> int:
     """For an attacker neighbour of 2 liberties that are both self-ataris for the
@@ -1082,6 +1122,8 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
     if nl == 2 and (depth < cfg[C_BACK_CAPTURE] or depth < cfg[C_ATT_BACKFILL2]):
         n = _add_back_capture(s, sc, libs, nl, 3 - s.color[h], cand, n, depth,
                               depth < cfg[C_ATT_BACKFILL2], depth < cfg[C_BACK_CAPTURE])
+    if nl >= 2 and depth < cfg[C_ATT_CHAIN2_BREAK]:
+        n = _add_att_chain2_break(s, sc, h, nh, cand, n, depth)
     if nl == 1 and depth < cfg[C_BACKFILL_ATARI]:
         n = _add_backfill_atari(s, libs[0], 3 - s.color[h], cand, n)
     return n

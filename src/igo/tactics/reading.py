@@ -55,7 +55,7 @@ class ReadingConfig:
     ``lib_chain2``, ``att_break2``, ``chain4``, ``cap``, ``double_atari``,
     ``secondary``, ``rescue4``, ``draw_back``, ``pass_ko``, ``hane``,
     ``special_rescue``, ``bamboo``, ``second1``, ``backfill1``, ``rescue2``,
-    ``break4``, ``att_backfill2``: see
+    ``break4``, ``att_backfill2``, ``att_chain2_break``: see
     ``experiments/tactics/README.md``) are
     not mirrored by the plain reference; the property test keeps them off.
 
@@ -220,6 +220,12 @@ class ReadingConfig:
         liberties (at most 5) the defender's stone on the last liberty would have,
         not self-ataris (GNU Go's ``attack1`` backfilling: a capture that is only a
         ko or a snapback made clean).
+    att_chain2_break
+        Plies before which the attacker of 2 liberties or more, for its strings of 2
+        liberties next to the target that could not run out to more than 3 through
+        either, plays their liberties, captures the target colour's strings in atari
+        next to them and plays the liberties (not self-ataris) of their other
+        neighbours of 2 liberties (GNU Go's ``attack3`` chain-link defence).
     break4
         Plies before which the defender of 4 liberties plays the liberties of its
         attacker neighbours of 2 or 3 liberties.
@@ -290,6 +296,7 @@ class ReadingConfig:
     rescue6: int = 1
     budget_root_loses: bool = True
     att_backfill2: int = 0
+    att_chain2_break: int = 0
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -352,6 +359,7 @@ class ReadingConfig:
         v[R.C_RESCUE6] = self.rescue6
         v[R.C_BUDGET_ROOT] = int(self.budget_root_loses)
         v[R.C_ATT_BACKFILL2] = self.att_backfill2
+        v[R.C_ATT_CHAIN2_BREAK] = self.att_chain2_break
         return v
 
 
