@@ -52,7 +52,10 @@ changes the move picked and the time spent, is not part of them):
   when nobody is komaster; it makes the mover komaster below, and its line is worth
   at most ``KO_B``; results back up by ``negate``; with ``ko_cap``, a ``WIN`` that
   starts with a legal ko capture (a ko point is set), nobody komaster, is a
-  ``KO_A``.
+  ``KO_A``; with ``gray_ko`` (GNU Go's gray komaster), a legal ko capture by the
+  komaster's opponent makes the komaster gray (``komaster + 2``) below, where no
+  ko capture at all may be played (with bit 2, the komaster's own legal ko
+  captures are not played either).
 """
 
 from __future__ import annotations
@@ -113,6 +116,7 @@ class Limits:
     back_capture: int = 0
     backfill_atari: int = 0
     rescue6: int = 0
+    gray_ko: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -554,8 +558,13 @@ def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, dept
         after = try_move(board, mover, m, force_ko=cond)
         if after is None:
             continue
-        r = NEGATE[solve(after, tgt, att, not attacking, lim, depth + 1,
-                         mover if cond else komaster, single)]
+        below = mover if cond else komaster
+        if not cond and m is not None and komaster != 0 and after.ko_point is not None:
+            if komaster > 2 or (komaster == mover and lim.gray_ko & 2):
+                continue  # gray: no ko capture at all (bit 2: nor the komaster's own)
+            if komaster != mover and lim.gray_ko & 1:
+                below = komaster + 2  # the komaster's opponent takes another ko: gray
+        r = NEGATE[solve(after, tgt, att, not attacking, lim, depth + 1, below, single)]
         if cond and r in (WIN, KO_A):
             r = KO_B
         elif (not cond and m is not None and r == WIN and lim.ko_cap and komaster == 0

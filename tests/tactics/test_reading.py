@@ -441,6 +441,27 @@ def test_an_unread_line_is_lost_for_the_questioner() -> None:
     assert old.code is Outcome.WIN and not old.complete
     assert attack(b, Point(3, 3)).code is Outcome.LOSE
 
+def test_a_ko_taken_against_the_komaster_turns_it_gray() -> None:
+    # GNU Go's reading:208: X defends A6 by C1. Once one side has retaken a ko after
+    # a threat (komaster), a legal ko capture elsewhere by the other side makes the
+    # komaster "gray": nobody may take a ko below. Without the rule the search spends
+    # its whole budget in ko lines and answers only a ko (A2)
+    b = board("""
+. . . O X . X . .
+. O . O X X . . .
+O . . O X O X X .
+X O O X X O O X X
+X X X O O O . O O
+X . . X X O O X .
+O X X X O . O O X
+. O . X O O . . .
+O . . X X O . . .""")
+    r = defend(b, Point(3, 0))
+    assert (r.code, r.move, r.complete) == (Outcome.WIN, Point(8, 2), True)
+    old = defend(b, Point(3, 0), replace(ReadingConfig(), gray_ko=0))
+    assert old.code is not Outcome.WIN
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -484,7 +505,8 @@ def _limits(c: ReadingConfig) -> ref.Limits:
                       c.snapback, c.no_pass_ko, c.chain2_backfill,
                       superstring=c.superstring, att_superstring=c.att_superstring,
                       backfill2=c.backfill2, back_capture=c.back_capture,
-                      backfill_atari=c.backfill_atari, rescue6=c.rescue6)
+                      backfill_atari=c.backfill_atari, rescue6=c.rescue6,
+                      gray_ko=c.gray_ko)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -64,6 +64,9 @@ first), ``KO_B`` (3: wins a ko only after a ko threat). A move that retakes a ko
 against the simple ko rule is a *conditional ko capture* (the mover is assumed to
 have found a threat), allowed while nobody is "komaster" and making the mover
 komaster for the rest of the line; its line is worth at most ``KO_B`` to the mover.
+With ``C_GRAY_KO`` (GNU Go's gray komaster), a legal ko capture by the komaster's
+opponent makes the komaster gray (``komaster + 2``) below it, where no ko may be
+taken (bit 2: the komaster may not take another ko either).
 Taking a single-stone target by a ko capture is a ``KO_A`` (the defender may retake
 after a threat), and with ``C_KO_CAP`` (GNU Go's convention) so is any win that
 starts with a legal ko capture, nobody being komaster. A single stone taken where
@@ -170,14 +173,16 @@ C_RESCUE6 = 51
 C_BUDGET_ROOT = 52
 C_ATT_BACKFILL2 = 53
 C_ATT_CHAIN2_BREAK = 54
-C_LEN = 55
+C_GRAY_KO = 55
+C_LEN = 56
 
 # info vector
 I_NODES = 0
 I_EXHAUSTED = 1
 I_KOMASTER = 2
 I_ROOT_ATT = 3  # 1 when the root's mover is the attacker
-I_LEN = 4
+I_GRAY_KO = 4  # cfg[C_GRAY_KO], for try_play
+I_LEN = 5
 
 
 class Scratch(NamedTuple):
@@ -1208,7 +1213,8 @@ def try_play(s: BoardState, sc: Scratch, m: int, mover: int, depth: int) -> int:
     """Save the state in ``sc.stk[depth]`` and play ``m`` for ``mover``: returns 0 for
     a legal move, 1 for a conditional ko capture (the mover becomes komaster), 2 for
     a legal ko capture the opponent may retake after a threat (nobody komaster),
-    -1 when the move may not be played (nothing is changed then). Undo with
+    3 for a legal ko capture that turns the komaster gray (``C_GRAY_KO``), -1 when
+    the move may not be played (nothing is changed then). Undo with
     :func:`take_back`."""
     if m == PASS:
         push(sc.stk, depth, s)
@@ -1227,8 +1233,17 @@ def try_play(s: BoardState, sc: Scratch, m: int, mover: int, depth: int) -> int:
         s.meta[M_KO_POINT] = 0
         sc.info[I_KOMASTER] = mover
     place_logged(sc.stk, s, m, mover)
-    if cond == 0 and s.meta[M_KO_POINT] != 0 and sc.info[I_KOMASTER] == EMPTY:
-        return 2  # a legal ko capture: the opponent may retake after a threat
+    if cond == 0 and s.meta[M_KO_POINT] != 0:
+        km = sc.info[I_KOMASTER]
+        if km == EMPTY:
+            return 2  # a legal ko capture: the opponent may retake after a threat
+        g = sc.info[I_GRAY_KO]
+        if km > 2 or (km == mover and (g & 2) != 0):
+            pop(sc.stk, depth, s)  # gray: no ko capture at all; the komaster's own
+            return -1  # capture of another ko (GNU Go's komaster_trymove)
+        if km != mover and (g & 1) != 0:
+            sc.info[I_KOMASTER] = km + 2  # the komaster's opponent takes another ko
+            return 3
     return cond
 
 
@@ -1238,6 +1253,8 @@ def take_back(s: BoardState, sc: Scratch, cond: int, depth: int) -> None:
     pop(sc.stk, depth, s)
     if cond == 1:
         sc.info[I_KOMASTER] = EMPTY
+    elif cond == 3:
+        sc.info[I_KOMASTER] -= 2  # gray back to the komaster
 
 
 @njit
@@ -1369,6 +1386,7 @@ def read(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacking: bool)
     sc.info[I_EXHAUSTED] = 0
     sc.info[I_KOMASTER] = EMPTY
     sc.info[I_ROOT_ATT] = 1 if attacking else 0
+    sc.info[I_GRAY_KO] = cfg[C_GRAY_KO]
     att = 3 - s.color[tgt]
     return solve(s, sc, cfg, tgt, att, attacking)
 
@@ -1386,6 +1404,7 @@ def winning_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacki
     sc.info[I_EXHAUSTED] = 0
     sc.info[I_KOMASTER] = EMPTY
     sc.info[I_ROOT_ATT] = 1 if attacking else 0
+    sc.info[I_GRAY_KO] = cfg[C_GRAY_KO]
     if attacking:
         sc.single[0] = 1 if s.nxt[h] == h else 0
         n = attack_moves(s, sc, cfg, h, nl, 0)

@@ -240,6 +240,12 @@ class ReadingConfig:
     ko_capture_is_ko
         GNU Go's convention: a win that starts with a legal ko capture, which the
         opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
+    gray_ko
+        GNU Go's gray komaster (bit 1): once a side has retaken a ko after a threat
+        (the komaster), a legal ko capture by the other side turns the komaster
+        gray, and below it nobody may take a ko. Bit 2: the komaster may not take
+        another ko either (GNU Go's rule for captures that are not nested; no gain
+        on the regression tests, off).
     """
 
     node_budget: int = 50_000
@@ -297,6 +303,7 @@ class ReadingConfig:
     budget_root_loses: bool = True
     att_backfill2: int = 0
     att_chain2_break: int = 0
+    gray_ko: int = 1
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -360,6 +367,7 @@ class ReadingConfig:
         v[R.C_BUDGET_ROOT] = int(self.budget_root_loses)
         v[R.C_ATT_BACKFILL2] = self.att_backfill2
         v[R.C_ATT_CHAIN2_BREAK] = self.att_chain2_break
+        v[R.C_GRAY_KO] = self.gray_ko
         return v
 
 
