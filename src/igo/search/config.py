@@ -97,9 +97,11 @@ class SearchConfig:
         mover's enclosed eye space of 3-6 points next to its move); also the heavy
         moves of a moggy playout past ``moggy_moves``.
     heavy_nakade : float
-        Heavy policy: probability of the same nakade step. Off by default: at 2,000
-        playouts a move against Pachi 12.90 heavy with the step (0.8) scored 0.274 over
-        53 games, heavy without it 0.250 over 30 (``experiments/tabu_mcts/README.md``).
+        Heavy policy: probability of the same nakade step. Off by default: against
+        Pachi 12.90 heavy with the step (0.8) scored 0.275 over 60 games at 2,000
+        playouts a move (heavy 0.250 over 30), and at 1 s a move 0.370 against heavy's
+        0.515 over 100 games each, with a fifth fewer playouts
+        (``experiments/tabu_mcts/README.md``).
     p_atari, p_ccap : float
         Moggy policy: probabilities of the two-liberty step and of answering an own
         string in atari only by counter-capturing when it can.
