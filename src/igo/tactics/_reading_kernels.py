@@ -324,6 +324,19 @@ def _add_lib_chain(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int
 
 
 @njit
+def _add_captures_touching(s: BoardState, g: int, tmp: np.ndarray, cand: np.ndarray,
+                           n: int) -> int:
+    """Add the capturing moves of the strings in atari that touch the string with
+    head ``g`` (their heads go to ``tmp``)."""
+    m = neighbour_heads(s, g, tmp)
+    for j in range(m):
+        x = atari_point(s, tmp[j])
+        if x != 0:
+            n = add_unique(cand, n, x)
+    return n
+
+
+@njit
 def _add_ally_captures(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
                        cand: np.ndarray, n: int, depth: int) -> int:
     """Captures of attacker strings in atari next to the strings of the target's
@@ -336,11 +349,7 @@ def _add_ally_captures(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl:
             r = nb(libs[i], k, w)
             if s.color[r] != c or s.head[r] == h:
                 continue
-            m = neighbour_heads(s, s.head[r], tmp)
-            for j in range(m):
-                x = atari_point(s, tmp[j])
-                if x != 0:
-                    n = add_unique(cand, n, x)
+            n = _add_captures_touching(s, s.head[r], tmp, cand, n)
     return n
 
 
@@ -490,11 +499,7 @@ def _add_captures_next_to(s: BoardState, sc: Scratch, h: int, near: np.ndarray, 
         c = near[j]
         if c == h or atari_point(s, c) == 0:
             continue
-        k = neighbour_heads(s, c, tmp)
-        for t in range(k):
-            x = atari_point(s, tmp[t])
-            if x != 0:
-                n = add_unique(cand, n, x)
+        n = _add_captures_touching(s, c, tmp, cand, n)
     return n
 
 
@@ -946,11 +951,7 @@ def _add_back_capture(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att
             b = nb(x, k, w)
             if s.color[b] != att:
                 continue
-            m = neighbour_heads(s, s.head[b], near)
-            for j in range(m):
-                y = atari_point(s, near[j])
-                if y != 0:
-                    n = add_unique(cand, n, y)
+            n = _add_captures_touching(s, s.head[b], near, cand, n)
     return n
 
 
