@@ -9,9 +9,10 @@
   1. *captures and escapes*: capture an opponent string left in atari next to the
      last move; save an own string put in atari by extending (when that gives it two
      liberties) or by capturing one of the strings that hold it;
-  2. *nakade* (``p_nakade``): the vital point of an enclosed eye space of 3-6 points
-     next to the last move (:func:`nakade_move`, the ``MOGGY`` policy's step 3), so
-     that playouts kill what a nakade kills;
+  2. *nakade* (``heavy_nakade`` of the search's config, off by default: it cost a
+     fifth of the playouts and gained nothing against Pachi): the vital point of an
+     enclosed eye space of 3-6 points next to the last move (:func:`nakade_move`, the
+     ``MOGGY`` policy's step 3);
   3. *3x3 patterns*: an empty neighbour of the last move whose 3x3 surroundings
      match one of MoGo's shapes (hane, cut, side moves; table
      :func:`igo.search.patterns3.pattern3_table`), unless it is a self-atari;
