@@ -2,8 +2,9 @@
 two plain recursive functions over :class:`~igo.core.board.Board` copies.
 
 The rules it implements (so the kernel's result must equal it whenever both
-searches finish within their budgets; the order of the candidates, which only
-changes the move picked and the time spent, is not part of them):
+searches finish within their budgets; the order of the candidates — generated,
+or sorted by GNU Go's ``order_moves`` scores with ``order`` — which only changes the
+move picked and the time spent, is not part of them):
 
 - attacker to move: a captured string is a ``WIN`` (for the defender to move after
   it, a ``KO_B`` when it was a single stone taken by a ko capture and nobody is

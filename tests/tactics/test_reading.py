@@ -444,8 +444,10 @@ def test_an_unread_line_is_lost_for_the_questioner() -> None:
 def test_a_ko_taken_against_the_komaster_turns_it_gray() -> None:
     # GNU Go's reading:208: X defends A6 by C1. Once one side has retaken a ko after
     # a threat (komaster), a legal ko capture elsewhere by the other side makes the
-    # komaster "gray": nobody may take a ko below. Without the rule the search spends
-    # its whole budget in ko lines and answers only a ko (A2)
+    # komaster "gray": nobody may take a ko below. Without the rule, the candidates
+    # read in the order they are generated (``order=0``), the search spends its whole
+    # budget in ko lines and answers only a ko (A2); with the defender's root ordered
+    # (``order=1``) C1 is read first and is found either way
     b = board("""
 . . . O X . X . .
 . O . O X X . . .
@@ -458,8 +460,31 @@ O X X X O . O O X
 O . . X X O . . .""")
     r = defend(b, Point(3, 0))
     assert (r.code, r.move, r.complete) == (Outcome.WIN, Point(8, 2), True)
-    old = defend(b, Point(3, 0), replace(ReadingConfig(), gray_ko=0))
+    plain = defend(b, Point(3, 0), replace(ReadingConfig(), order=0))
+    assert (plain.code, plain.move, plain.complete) == (Outcome.WIN, Point(8, 2), True)
+    assert r.nodes < plain.nodes // 2
+    old = defend(b, Point(3, 0), replace(ReadingConfig(), gray_ko=0, order=0))
     assert old.code is not Outcome.WIN
+
+
+def test_the_defender_reads_its_best_scored_move_first() -> None:
+    # X's G6 has two liberties; the capture F7 and the connection F6 both save it.
+    # Generated in igo's order the capture comes first; with ``order`` the defender's
+    # candidates are sorted by GNU Go's order_moves scores, and F6 (a stone joined
+    # to a string of many liberties) is read first and wins at once
+    b = board("""
+O O X X . . O
+. . . . . . X
+O . . . X X .
+. O . . X . .
+O . O . . . .
+. . . X X . .
+. . . . . . O""")
+    plain = defend(b, Point(1, 6), replace(ReadingConfig(), order=0))
+    ordered = defend(b, Point(1, 6), replace(ReadingConfig(), order=1))
+    assert (plain.code, plain.move) == (Outcome.WIN, Point(0, 5))
+    assert (ordered.code, ordered.move) == (Outcome.WIN, Point(1, 5))
+    assert ordered.nodes < plain.nodes
 
 
 def test_twolib_requires_two_liberties() -> None:

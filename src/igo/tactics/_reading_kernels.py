@@ -49,13 +49,20 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   the root, a pass (a string with two eyes must not be made to fill one), but not
   while a ko point is set with ``C_NO_PASS_KO`` (the attacker has just taken a ko).
 
+Before ``C_ORDER`` (``C_ORDER_ATT``) the defender's (attacker's) candidates are
+sorted by GNU Go's ``order_moves`` scores (:func:`order_moves`), else read in the
+order generated; with ``C_ORDER_TIERS`` the basic generators' moves are sorted apart
+and read first. Before ``C_CHAIN_ATARI`` the defender of a string in atari attacks
+its neighbours of 2-3 liberties too (GNU Go's ``defend1`` does not).
+
 The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND4``, ``C_ALLY_ATT_MOST``,
 ``C_KO_RETAKE``, ``C_LIB_CHAIN2``, ``C_ATT_BREAK2``, ``C_CHAIN4``, ``C_CAP``,
 ``C_DOUBLE_ATARI``, ``C_SECONDARY``, ``C_RESCUE4``, ``C_DRAW_BACK``,
 ``C_PASS_KO``, ``C_HANE``, ``C_SPECIAL_RESCUE``, ``C_BAMBOO``, ``C_SECOND1``,
-``C_BACKFILL1``, ``C_RESCUE2``, ``C_BREAK4``, ``C_ATT_BACKFILL2`` and
-``C_ATT_CHAIN2_BREAK`` are
-generators tried and left off by default (``experiments/tactics/README.md``).
+``C_BACKFILL1``, ``C_RESCUE2``, ``C_BREAK4``, ``C_ATT_BACKFILL2``,
+``C_ATT_CHAIN2_BREAK``, ``C_ORDER_ATT`` and ``C_ORDER_TIERS`` are
+generators tried and left off by default, ``C_CHAIN_ATARI`` left at every ply
+(``experiments/tactics/README.md``).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
 ``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are
@@ -174,7 +181,24 @@ C_BUDGET_ROOT = 52
 C_ATT_BACKFILL2 = 53
 C_ATT_CHAIN2_BREAK = 54
 C_GRAY_KO = 55
-C_LEN = 56
+C_ORDER = 56
+C_CHAIN_ATARI = 57
+C_ORDER_TIERS = 58
+C_ORDER_ATT = 59
+C_LEN = 60
+
+# GNU Go's order_moves scores (reading.c), by count
+_DEF_LIB = np.array([-5, -4, 0, 3, 5, 50], np.int64)
+_DEF_NOT_ADJ_LIB = np.array([0, 0, 2, 3, 5], np.int64)
+_DEF_CAPTURE = np.array([0, 6, 9, 13, 18, 24], np.int64)
+_DEF_ATARI = np.array([0, 2, 4, 6, 7, 8], np.int64)
+_DEF_SAVE = np.array([0, 3, 6, 8, 10, 12], np.int64)
+_DEF_OPEN = np.array([0, 1, 2, 3, 4], np.int64)
+_ATT_OWN_LIB = np.array([10, -4, 2, 3, 4], np.int64)
+_ATT_STRING_LIB = np.array([-5, 2, 3, 7, 10, 19], np.int64)
+_ATT_CAPTURE = np.array([-4, 4, 10, 15, 20, 25], np.int64)
+_ATT_SAVE = np.array([0, 10, 13, 18, 21, 24], np.int64)
+_ATT_OPEN = np.array([0, 0, 2, 4, 4], np.int64)
 
 # info vector
 I_NODES = 0
@@ -182,7 +206,9 @@ I_EXHAUSTED = 1
 I_KOMASTER = 2
 I_ROOT_ATT = 3  # 1 when the root's mover is the attacker
 I_GRAY_KO = 4  # cfg[C_GRAY_KO], for try_play
-I_LEN = 5
+I_TIER = 5  # candidates of the last list made by the basic generators (GNU Go's
+# first batch: liberties, captures, attacks on short neighbours)
+I_LEN = 6
 
 
 class Scratch(NamedTuple):
@@ -1106,6 +1132,7 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             x = atari_point(s, others[j])
             if x != 0:
                 n = add_unique(cand, n, x)
+    sc.info[I_TIER] = n
     if ((nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3])
             or (nl == 4 and depth < cfg[C_SECOND4]) or (nl == 1 and depth < cfg[C_SECOND1])):
         n = _add_second_order(s, libs, nl, cand, n)
@@ -1152,7 +1179,8 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             n = add_unique(cand, n, lib)
     for i in range(nl):
         n = add_unique(cand, n, libs[i])
-    if nl <= cfg[C_CHAIN2_LIBS] and depth < cfg[C_CHAIN2]:
+    if (nl <= cfg[C_CHAIN2_LIBS] and depth < cfg[C_CHAIN2]
+            and (nl > 1 or depth < cfg[C_CHAIN_ATARI])):
         tmp = sc.heads2[depth]
         for i in range(nh):
             g = heads[i]
@@ -1162,6 +1190,7 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             if k == 2 or (k == 3 and nl <= cfg[C_CHAIN3_LIBS] and depth < cfg[C_CHAIN3]):
                 for j in range(k):
                     n = add_unique(cand, n, tmp[j])
+    sc.info[I_TIER] = n
     if ((nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3])
             or (nl == 4 and depth < cfg[C_BACKFILL4]) or (nl == 1 and depth < cfg[C_BACKFILL1])):
         n = _add_second_order(s, libs, nl, cand, n)
@@ -1207,6 +1236,136 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         cand[n] = PASS
         n += 1
     return n
+
+
+@njit
+def _move_score(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, m: int,
+                mover: int, depth: int) -> int:
+    """GNU Go's ``order_moves`` score of the move ``m`` for ``mover`` against the
+    string with head ``h`` (its neighbours: edges, open points, stones of the
+    target, own and opponent stones, stones captured, put in atari and saved; the
+    liberties the mover's stone would have, and for an attacker's move next to the
+    target those the defender's stone there would have)."""
+    w = s.meta[0] + 2
+    tmp = sc.heads2[depth]
+    near = sc.heads3[depth]
+    seen = np.zeros(4, np.int32)
+    edges = 0
+    same = 0
+    own = 0
+    opens = 0
+    captured = 0
+    threatened = 0
+    saved = 0
+    nseen = 0
+    for k in range(4):
+        r = nb(m, k, w)
+        cr = s.color[r]
+        if cr == 3:
+            edges += 1
+            continue
+        if cr == EMPTY:
+            opens += 1
+            continue
+        g = s.head[r]
+        if g == h:
+            same += 1
+        if cr == mover:
+            own += 1
+            if atari_point(s, g) != 0:
+                saved += s.gsize[g]
+        elif atari_point(s, g) != 0:
+            captured += s.gsize[g]
+            no = neighbour_heads(s, g, near)
+            for j in range(no):
+                if atari_point(s, near[j]) != 0:
+                    saved += s.gsize[near[j]]
+        else:
+            dup = False
+            for j in range(nseen):
+                if seen[j] == g:
+                    dup = True
+            if not dup and string_libs(s, g, tmp, 3) == 2:
+                threatened += s.gsize[g]
+                seen[nseen] = g
+                nseen += 1
+    pts = np.empty(10, np.int32)
+    score = 0
+    fourlib = depth >= cfg[C_DEPTH4]
+    if mover == s.color[h]:
+        libs = _libs_upto(s, m, mover, pts, 10)
+        if same > 0:
+            if libs > 5 or (libs == 4 and fourlib):
+                score += _DEF_LIB[5] + libs - 4
+            else:
+                score += _DEF_LIB[libs]
+        else:
+            score += _DEF_NOT_ADJ_LIB[min(libs, 4)]
+        score += _DEF_OPEN[opens]
+        if edges == 0 or captured > 0:
+            score += 5
+        score += _DEF_CAPTURE[captured] if captured <= 5 else _DEF_CAPTURE[5] + captured
+        if libs + captured > 1:
+            score += (_DEF_ATARI[threatened] if threatened <= 5
+                      else _DEF_ATARI[5] + threatened)
+        score += _DEF_SAVE[min(saved, 5)]
+    else:
+        libs = _libs_upto(s, m, mover, pts, 4)
+        score += _ATT_OWN_LIB[libs]
+        if libs == 0 and captured == 1:
+            score -= 15
+        nl = string_libs(s, h, tmp, 3)
+        if (libs + captured > 1 or (nl <= 2 and own == 0)) and same > 0:
+            dl = _libs_upto(s, m, s.color[h], pts, 5)
+            if dl == 4 and fourlib:
+                dl = 5
+            score += _ATT_STRING_LIB[dl]
+            safe = nl <= 2 and libs + captured > 1
+            if dl == 1 and saved == 0 and not safe:
+                score -= 20
+            if safe:
+                score += 8
+        score += _ATT_OPEN[opens]
+        if edges == 0:
+            score += 1
+        score += _ATT_CAPTURE[min(captured, 5)]
+        score += _ATT_SAVE[min(saved, 5)]
+    return score
+
+
+@njit
+def order_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, n: int,
+                mover: int, depth: int) -> None:
+    """Sort ``sc.cand[depth, :n]`` by :func:`_move_score`, best first, with GNU Go's
+    selection sort (ties keep the earlier move first; the swaps reorder the rest);
+    a pass stays last. With ``C_ORDER_TIERS`` the moves of the basic generators
+    (``sc.info[I_TIER]`` of them) and the others are sorted apart, the basic ones
+    first (GNU Go's batches)."""
+    cand = sc.cand[depth]
+    if n > 0 and cand[n - 1] == PASS:
+        n -= 1
+    if n < 2:
+        return
+    tier = n
+    if cfg[C_ORDER_TIERS] != 0:
+        tier = min(n, sc.info[I_TIER])
+    score = np.empty(n, np.int64)
+    for i in range(n):
+        score[i] = _move_score(s, sc, cfg, h, cand[i], mover, depth)
+    for i in range(n - 1):
+        best = score[i]
+        at = i
+        end = tier if i < tier else n
+        for j in range(i + 1, end):
+            if score[j] > best:
+                best = score[j]
+                at = j
+        if at != i:
+            m = cand[at]
+            cand[at] = cand[i]
+            score[at] = score[i]
+            cand[i] = m
+            score[i] = best
 
 
 @njit
@@ -1317,6 +1476,8 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
     ko = s.meta[M_KO_POINT]
     if ko != 0 and depth < cfg[C_KO_RETAKE] and info[I_KOMASTER] == EMPTY:
         n = add_unique(sc.cand[depth], n, ko)  # retaking the ko, after a threat
+    if depth < (cfg[C_ORDER_ATT] if attacking else cfg[C_ORDER]):
+        order_moves(s, sc, cfg, h, n, att if attacking else dfn, depth)
     sc.n[depth] = n
     sc.i[depth] = 0
     sc.res[depth] = LOSE

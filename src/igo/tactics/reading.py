@@ -55,9 +55,11 @@ class ReadingConfig:
     ``lib_chain2``, ``att_break2``, ``chain4``, ``cap``, ``double_atari``,
     ``secondary``, ``rescue4``, ``draw_back``, ``pass_ko``, ``hane``,
     ``special_rescue``, ``bamboo``, ``second1``, ``backfill1``, ``rescue2``,
-    ``break4``, ``att_backfill2``, ``att_chain2_break``: see
-    ``experiments/tactics/README.md``) are
-    not mirrored by the plain reference; the property test keeps them off.
+    ``break4``, ``att_backfill2``, ``att_chain2_break``, ``chain_atari`` below its
+    default: see ``experiments/tactics/README.md``) are
+    not mirrored by the plain reference; the property test keeps them off. The
+    move ordering (``order``, ``order_att``, ``order_tiers``) changes no result of a
+    search that finishes, so the reference has none.
 
     Attributes
     ----------
@@ -246,6 +248,24 @@ class ReadingConfig:
         gray, and below it nobody may take a ko. Bit 2: the komaster may not take
         another ko either (GNU Go's rule for captures that are not nested; no gain
         on the regression tests, off).
+    order, order_att
+        Plies before which each defender's (attacker's) node has its candidates
+        sorted by GNU Go's
+        ``order_moves`` scores (liberties gained, captures, ataris, stones saved,
+        open points, the edge), best first, as GNU Go's selection sort leaves them;
+        else they are read in the order they are generated. The result of a search
+        that finishes does not change, only the move reported among equal ones and
+        the nodes spent.
+    chain_atari
+        Plies before which the defender of a string in atari also attacks its
+        neighbours of 2 or 3 liberties (``chain2``, ``chain3``); GNU Go's
+        ``defend1`` does not (a liberty, captures, the snapback set-up).
+    order_tiers
+        With ``order``, the moves of the basic generators (the liberties, the
+        captures, the attacker's saves of its strings next to the target and the
+        defender's attacks on its short neighbours) are sorted apart from the
+        others and read first, as GNU Go sorts and tries its batches of moves one
+        after the other.
     """
 
     node_budget: int = 50_000
@@ -264,7 +284,7 @@ class ReadingConfig:
     chain3: int = 8
     chain3_libs: int = 2
     lib_chain: int = 1
-    ally_capture: int = 2
+    ally_capture: int = 3
     attack_backfill: int = 2
     depth5: int = 0
     backfill3: int = 2
@@ -304,6 +324,10 @@ class ReadingConfig:
     att_backfill2: int = 0
     att_chain2_break: int = 0
     gray_ko: int = 1
+    order: int = 1
+    chain_atari: int = 200
+    order_tiers: bool = False
+    order_att: int = 0
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -368,6 +392,10 @@ class ReadingConfig:
         v[R.C_ATT_BACKFILL2] = self.att_backfill2
         v[R.C_ATT_CHAIN2_BREAK] = self.att_chain2_break
         v[R.C_GRAY_KO] = self.gray_ko
+        v[R.C_ORDER] = self.order
+        v[R.C_CHAIN_ATARI] = self.chain_atari
+        v[R.C_ORDER_TIERS] = int(self.order_tiers)
+        v[R.C_ORDER_ATT] = self.order_att
         return v
 
 
