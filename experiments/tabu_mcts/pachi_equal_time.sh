@@ -1,11 +1,14 @@
 #!/bin/sh
 # igo against Pachi 12.90 at equal thinking time, SECONDS a move each as read from
 # each engine's own log (igo gtp --time SECONDS; Pachi -t SECONDS+2, as it keeps 2 s of
-# a per-move time as network lag), 9x9, komi 7, one thread each, no pondering.
+# a per-move time as network lag), 9x9 and komi 7 unless SIZE and KOMI say otherwise,
+# one thread each, no pondering.
 # Resumable: rerun the same command to continue.
 #
 #   FROZEN=/tmp/snap6 SECONDS_A_MOVE=1 GAMES=100 SEED=36100 WORKERS=1 \
 #     ENGINE="mcts:policy=moggy" OUT=runs/pachi-1s-moggy experiments/tabu_mcts/pachi_equal_time.sh
+#   FROZEN=/tmp/snap12 SIZE=19 KOMI=7.5 SECONDS_A_MOVE=5 GAMES=10 SEED=36519 OUT=runs/pachi-19-5s \
+#     experiments/tabu_mcts/pachi_equal_time.sh
 #   python experiments/tabu_mcts/match_stats.py OUT/results.sqlite
 #   python experiments/tabu_mcts/think_times.py OUT/logs     # each engine's seconds a move
 #
@@ -20,12 +23,14 @@ GAMES=${GAMES:-100}
 SEED=${SEED:-36100}
 WORKERS=${WORKERS:-1}
 ENGINE=${ENGINE:-}
+SIZE=${SIZE:-9}
+KOMI=${KOMI:-7}
 OUT=${OUT:-runs/pachi-${T}s}
 PACHI=${PACHI:-/work/pachi/pachi}
 PT=$(awk "BEGIN { print $T + 2 }")
 LOGGED=experiments/tabu_mcts/logged.sh
 mkdir -p "$OUT/logs"
 PYTHONPATH="$FROZEN/src" exec .venv/bin/python -m igo match \
-  "gtp:$LOGGED $OUT/logs igo env PYTHONPATH=$FROZEN/src .venv/bin/python -m igo gtp --threads 1 --size 9 --komi 7 --time $T${ENGINE:+ --engine $ENGINE}" \
+  "gtp:$LOGGED $OUT/logs igo env PYTHONPATH=$FROZEN/src .venv/bin/python -m igo gtp --threads 1 --size $SIZE --komi $KOMI --time $T${ENGINE:+ --engine $ENGINE}" \
   "gtp:$LOGGED $OUT/logs pachi $PACHI -t $PT threads=1,pondering=0,max_tree_size=2048" \
-  --games "$GAMES" --size 9 --komi 7 --workers "$WORKERS" --seed "$SEED" --quiet --out "$OUT"
+  --games "$GAMES" --size "$SIZE" --komi "$KOMI" --workers "$WORKERS" --seed "$SEED" --quiet --out "$OUT"
