@@ -24,7 +24,8 @@ move picked and the time spent, is not part of them):
 - defender to move: a string with more than ``max_libs(depth + 1)`` liberties, or
   the last ply, is a ``WIN``; candidates: captures of attacker strings next to the
   target in atari, the liberties, the liberties of attacker neighbours with exactly
-  two (target of at most ``chain2_libs`` liberties, ``depth < chain2``) or three
+  two (target of at most ``chain2_libs`` liberties, ``depth < chain2``, and for a
+  target in atari ``depth < chain_atari``) or three
   (also two liberties or fewer and ``depth < chain3``), the empty neighbours of
   the liberties (two liberties or fewer: ``depth < backfill``; three: ``depth <
   backfill3``; four: ``depth < backfill4``), the liberties of the own strings of
@@ -42,9 +43,10 @@ move picked and the time spent, is not part of them):
   exactly two, for a target of two liberties or more (``depth < superstring``)
   the superstring moves (see ``_superstring``), for two liberties (``depth <
   backfill2``) ``_backfill2``'s, for three or more (``depth < rescue6``)
-  ``_rescue6``'s, and below the
-  root a pass (with ``no_pass_ko``, not while a ko point is set: the attacker
-  has just taken a ko, which a pass would leave open);
+  ``_rescue6``'s, for two or more (``depth < ss_break``) ``_ss_break``'s, and below
+  the root a pass (with ``no_pass_ko``, not while a ko point is set: the attacker
+  has just taken a ko, which a pass would leave open; with ``pass_atari``, not for
+  a target in atari);
 - a single stone taken (it was one stone when the attacker moved) where the
   defender may retake at once with a stone of two liberties or more (not a ko
   capture) is a snapback (``depth < snapback``): the defender's one move is
@@ -118,6 +120,9 @@ class Limits:
     backfill_atari: int = 0
     rescue6: int = 0
     gray_ko: int = 0
+    chain_atari: int = 200
+    pass_atari: bool = False
+    ss_break: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -308,6 +313,63 @@ def _superstring_libs(board: Board, tgt: Point, cap: int) -> set[Point] | None:
     return out
 
 
+def _superstring_members(board: Board, tgt: Point, cap: int) -> list[frozenset[Point]]:
+    """The other strings of the target's superstring (joined as in
+    :func:`_superstring_libs`, each of at most ``cap`` liberties)."""
+    c = int(board[tgt])
+    first = frozenset(board.string_at(tgt))
+    seen = {first}
+    todo = [first]
+    out: list[frozenset[Point]] = []
+    while todo:
+        g = todo.pop()
+        for pos in g:
+            for k in range(4):
+                right, up = TURNS[k], TURNS[(k + 1) % 4]
+                ap = _add(pos, right)
+                if not ap.on_board(board.size):
+                    continue
+                bp = _add(ap, up)
+                found: list[Point] = []
+                if board[ap] == 0:
+                    if _self_atari(board, ap, 3 - c):
+                        found = [bp, _add(ap, right), _add(ap, up, -1)]
+                    elif _color(board, bp) == c and _color(board, _add(pos, up)) == 0:
+                        found = [bp]
+                elif (board[ap] == c and _color(board, bp) == 0
+                      and _color(board, _add(pos, up)) == 0
+                      and _color(board, _add(bp, up)) == c
+                      and _color(board, _add(pos, up, 2)) == c):
+                    found = [_add(pos, up, 2)]
+                for x in found:
+                    if _color(board, x) != c:
+                        continue
+                    key = frozenset(board.string_at(x))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if len(libs(board, x)) <= cap:
+                        out.append(key)
+                        todo.append(key)
+    return out
+
+
+def _ss_break(board: Board, tgt: Point) -> set[Point]:
+    """GNU Go's ``superstring_break_chain_moves``: for the attacker strings next to
+    the other strings of the superstring (of at most 4 liberties), the capture of
+    those in atari, the liberties (not self-ataris) of those of 2 or 3."""
+    dfn = int(board[tgt])
+    out: set[Point] = set()
+    for g in _superstring_members(board, tgt, 4):
+        for link in neighbour_strings(board, next(iter(g))):
+            ll = libs(board, next(iter(link)))
+            if len(ll) == 1:
+                out |= ll
+            elif len(ll) <= 3:
+                out |= {q for q in ll if not _self_atari(board, q, dfn)}
+    return out
+
+
 def _special_rescue_at(board: Board, lib: Point, dfn: int, nl: int) -> set[Point]:
     """GNU Go's ``special_rescue_moves`` at ``lib``: when the attacker's stone there
     would have at most 2 liberties (captures ignored), its empty neighbours, not
@@ -485,7 +547,8 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     out = set(ls)
     for g in neighbour_strings(board, tgt):
         gl = libs(board, next(iter(g)))
-        chain = len(ls) <= lim.chain2_libs and depth < lim.chain2
+        chain = (len(ls) <= lim.chain2_libs and depth < lim.chain2
+                 and (len(ls) > 1 or depth < lim.chain_atari))
         two = len(gl) == 2 and chain
         three = len(gl) == 3 and chain and len(ls) <= 2 and depth < lim.chain3
         if len(gl) == 1 or two or three:
@@ -509,6 +572,8 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         out |= _backfill2(board, tgt)
     if len(ls) >= 3 and depth < lim.rescue6:
         out |= _rescue6(board, tgt)
+    if len(ls) >= 2 and depth < lim.ss_break:
+        out |= _ss_break(board, tgt)
     return out
 
 
@@ -548,7 +613,8 @@ def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, dept
             if nl > lim.max_libs(depth + 1) or last:
                 return WIN
             moves = list(defend_candidates(board, tgt, lim, depth))
-            if depth > 0 and not (lim.no_pass_ko and board.ko_point is not None):
+            if (depth > 0 and not (lim.no_pass_ko and board.ko_point is not None)
+                    and not (lim.pass_atari and nl == 1)):
                 moves.append(None)
     mover = att if attacking else 3 - att
     best = LOSE

@@ -444,10 +444,11 @@ def test_an_unread_line_is_lost_for_the_questioner() -> None:
 def test_a_ko_taken_against_the_komaster_turns_it_gray() -> None:
     # GNU Go's reading:208: X defends A6 by C1. Once one side has retaken a ko after
     # a threat (komaster), a legal ko capture elsewhere by the other side makes the
-    # komaster "gray": nobody may take a ko below. Without the rule, the candidates
-    # read in the order they are generated (``order=0``), the search spends its whole
-    # budget in ko lines and answers only a ko (A2); with the defender's root ordered
-    # (``order=1``) C1 is read first and is found either way
+    # komaster "gray": nobody may take a ko below. Without the rule, read as before
+    # the later steps (candidates in the order generated, ``order=0``; a defender in
+    # atari that passes and attacks its neighbours, ``pass_atari`` off,
+    # ``chain_atari`` at every ply), the search spends its whole budget in ko lines
+    # and answers only a ko (A2); with those steps C1 is found either way
     b = board("""
 . . . O X . X . .
 . O . O X X . . .
@@ -460,10 +461,11 @@ O X X X O . O O X
 O . . X X O . . .""")
     r = defend(b, Point(3, 0))
     assert (r.code, r.move, r.complete) == (Outcome.WIN, Point(8, 2), True)
-    plain = defend(b, Point(3, 0), replace(ReadingConfig(), order=0))
+    before = replace(ReadingConfig(), order=0, pass_atari=False, chain_atari=200)
+    plain = defend(b, Point(3, 0), before)
     assert (plain.code, plain.move, plain.complete) == (Outcome.WIN, Point(8, 2), True)
     assert r.nodes < plain.nodes // 2
-    old = defend(b, Point(3, 0), replace(ReadingConfig(), gray_ko=0, order=0))
+    old = defend(b, Point(3, 0), replace(before, gray_ko=0))
     assert old.code is not Outcome.WIN
 
 
@@ -485,6 +487,54 @@ O . O . . . .
     assert (plain.code, plain.move) == (Outcome.WIN, Point(0, 5))
     assert (ordered.code, ordered.move) == (Outcome.WIN, Point(1, 5))
     assert ordered.nodes < plain.nodes
+
+
+def test_a_stone_in_atari_neither_passes_nor_attacks_its_neighbours() -> None:
+    # GNU Go's reading:212: O's A3 is in atari; X's A2 takes it by a ko capture, but
+    # C2 first takes it cleanly: O's stone has then only its liberty and the
+    # captures (GNU Go's defend1). Were O allowed to pass or to attack X's strings
+    # of 2-3 liberties (B4, C4), X's A2 would be a ko capture and C2 only a ko
+    b = board("""
+. . . O X . X . .
+. O . O X X . . .
+O . . O X O X X .
+X O O X X O O X X
+X X X O O O . O O
+X . . X X O O X .
+O X X X O . O O X
+. O . X O O . . .
+O . . X X O . . .""")
+    r = attack(b, Point(6, 0))
+    assert (r.code, r.move) == (Outcome.WIN, Point(7, 2))
+    after = b.copy()
+    after.play(Color.BLACK, Point(7, 2))
+    assert defend(after, Point(6, 0)).code is Outcome.LOSE
+    for kw in ({"pass_atari": False}, {"chain_atari": 200}):
+        assert attack(b, Point(6, 0), replace(ReadingConfig(), **kw)).code is Outcome.KO_A
+
+
+def test_defender_attacks_the_strings_next_to_its_superstring() -> None:
+    # GNU Go's trevor:671: O's G1 string (two liberties) and F2 form a superstring
+    # through G2 (a self-atari for X); X's D2 string next to F2 has three liberties.
+    # O's C3 on one of them saves G1 (GNU Go's superstring break-chain); without it
+    # O has only the ko of E1
+    b = board("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . X . . .
+. O O O O X X X X
+. O . X O X O O X
+O O O X X O . O X
+. . . . . . O O X""")
+    r = defend(b, Point(8, 6))
+    assert (r.code, r.move) == (Outcome.WIN, Point(6, 2))
+    after = b.copy()
+    after.play(Color.WHITE, Point(6, 2))
+    assert attack(after, Point(8, 6)).code is Outcome.LOSE
+    old = defend(b, Point(8, 6), replace(ReadingConfig(), ss_break=0))
+    assert (old.code, old.move) == (Outcome.KO_B, Point(8, 4))
 
 
 def test_twolib_requires_two_liberties() -> None:
@@ -531,7 +581,8 @@ def _limits(c: ReadingConfig) -> ref.Limits:
                       superstring=c.superstring, att_superstring=c.att_superstring,
                       backfill2=c.backfill2, back_capture=c.back_capture,
                       backfill_atari=c.backfill_atari, rescue6=c.rescue6,
-                      gray_ko=c.gray_ko)
+                      gray_ko=c.gray_ko, chain_atari=c.chain_atari,
+                      pass_atari=c.pass_atari, ss_break=c.ss_break)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -45,24 +45,29 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   more) the liberties of the superstring off its own where the attacker would not
   be in atari and GNU Go's special rescues next to them, before ``C_BACKFILL2`` (2
   liberties) GNU Go's ``defend2`` backfilling, before ``C_RESCUE6`` (3 liberties or
-  more) GNU Go's ``special_rescue6`` edge moves; last, below
+  more) GNU Go's ``special_rescue6`` edge moves, before ``C_SS_BREAK`` (2 liberties
+  or more) captures of the attacker strings in atari next to the other strings of
+  its superstring and the liberties of those of 2-3 liberties (GNU Go's
+  ``superstring_break_chain_moves``); last, below
   the root, a pass (a string with two eyes must not be made to fill one), but not
-  while a ko point is set with ``C_NO_PASS_KO`` (the attacker has just taken a ko).
+  while a ko point is set with ``C_NO_PASS_KO`` (the attacker has just taken a ko),
+  nor for a string in atari with ``C_PASS_ATARI`` (GNU Go's ``defend1``). From
+  ``C_CHAIN2`` to ``C_CHAIN2_CHASE`` the defender of 2 liberties or fewer still
+  chases the attacker neighbour of 2 liberties that holds the attacker's last move.
 
 Before ``C_ORDER`` (``C_ORDER_ATT``) the defender's (attacker's) candidates are
 sorted by GNU Go's ``order_moves`` scores (:func:`order_moves`), else read in the
 order generated; with ``C_ORDER_TIERS`` the basic generators' moves are sorted apart
-and read first. Before ``C_CHAIN_ATARI`` the defender of a string in atari attacks
-its neighbours of 2-3 liberties too (GNU Go's ``defend1`` does not).
+and read first. Before ``C_CHAIN_ATARI`` (0 by default) the defender of a string in
+atari attacks its neighbours of 2-3 liberties too (GNU Go's ``defend1`` does not).
 
 The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND4``, ``C_ALLY_ATT_MOST``,
 ``C_KO_RETAKE``, ``C_LIB_CHAIN2``, ``C_ATT_BREAK2``, ``C_CHAIN4``, ``C_CAP``,
 ``C_DOUBLE_ATARI``, ``C_SECONDARY``, ``C_RESCUE4``, ``C_DRAW_BACK``,
 ``C_PASS_KO``, ``C_HANE``, ``C_SPECIAL_RESCUE``, ``C_BAMBOO``, ``C_SECOND1``,
 ``C_BACKFILL1``, ``C_RESCUE2``, ``C_BREAK4``, ``C_ATT_BACKFILL2``,
-``C_ATT_CHAIN2_BREAK``, ``C_ORDER_ATT`` and ``C_ORDER_TIERS`` are
-generators tried and left off by default, ``C_CHAIN_ATARI`` left at every ply
-(``experiments/tactics/README.md``).
+``C_ATT_CHAIN2_BREAK``, ``C_ORDER_ATT``, ``C_ORDER_TIERS`` and ``C_CHAIN2_CHASE``
+are generators tried and left off by default (``experiments/tactics/README.md``).
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
 ``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are
@@ -185,7 +190,10 @@ C_ORDER = 56
 C_CHAIN_ATARI = 57
 C_ORDER_TIERS = 58
 C_ORDER_ATT = 59
-C_LEN = 60
+C_CHAIN2_CHASE = 60
+C_PASS_ATARI = 61
+C_SS_BREAK = 62
+C_LEN = 63
 
 # GNU Go's order_moves scores (reading.c), by count
 _DEF_LIB = np.array([-5, -4, 0, 3, 5, 50], np.int64)
@@ -825,6 +833,100 @@ def _superstring_libs(s: BoardState, h: int, cap: int, out: np.ndarray) -> int:
 
 
 @njit
+def _superstring_members(s: BoardState, h: int, cap: int, out: np.ndarray) -> int:
+    """The heads of the strings of the superstring of the string with head ``h``
+    (joined as in :func:`_superstring_libs`, each of at most ``cap`` liberties),
+    other than ``h``, into ``out``; returns their number."""
+    w = s.meta[0] + 2
+    c = s.color[h]
+    o = 3 - c
+    a = s.color.shape[0]
+    seen = np.zeros(a, np.uint8)
+    stones = np.empty(a, np.int32)
+    tmp = np.empty(cap + 1, np.int32)
+    found = np.empty(3, np.int32)
+    ns = 0
+    nm = 0
+    seen[h] = 1
+    q = h
+    while True:
+        stones[ns] = q
+        ns += 1
+        q = s.nxt[q]
+        if q == h:
+            break
+    ri = 0
+    while ri < ns:
+        pos = stones[ri]
+        ri += 1
+        for k in range(4):
+            right = _step(k, w)
+            up = _step((k + 1) % 4, w)
+            ap = pos + right
+            if s.color[ap] == 3:
+                continue
+            bp = ap + up
+            nf = 0
+            if s.color[ap] == EMPTY:
+                if liberties_after(s, ap, o) < 2:
+                    found[0] = bp
+                    found[1] = ap + right
+                    found[2] = ap - up
+                    nf = 3
+                elif s.color[bp] == c and s.color[pos + up] == EMPTY:
+                    found[0] = bp
+                    nf = 1
+            elif (s.color[ap] == c and s.color[bp] == EMPTY and s.color[pos + up] == EMPTY
+                  and s.color[bp + up] == c and s.color[pos + 2 * up] == c):
+                found[0] = pos + 2 * up
+                nf = 1
+            for f in range(nf):
+                x = found[f]
+                if s.color[x] != c or seen[s.head[x]] != 0:
+                    continue
+                g = s.head[x]
+                seen[g] = 1
+                if string_libs(s, g, tmp, cap + 1) > cap:
+                    continue
+                if nm < out.shape[0]:
+                    out[nm] = g
+                    nm += 1
+                q = g
+                while True:
+                    stones[ns] = q
+                    ns += 1
+                    q = s.nxt[q]
+                    if q == g:
+                        break
+    return nm
+
+
+@njit
+def _add_ss_break(s: BoardState, sc: Scratch, h: int, cand: np.ndarray, n: int,
+                  depth: int) -> int:
+    """GNU Go's ``superstring_break_chain_moves``: for the attacker strings next to
+    the other strings of the target's superstring (of at most 4 liberties), the
+    capture of those in atari and the liberties (not self-ataris for the defender)
+    of those of 2 or 3 liberties."""
+    dfn = s.color[h]
+    members = np.empty(MAX_HEADS, np.int32)
+    links = sc.heads3[depth]
+    tmp = sc.heads2[depth]
+    nm = _superstring_members(s, h, 4, members)
+    for i in range(nm):
+        m = neighbour_heads(s, members[i], links)
+        for j in range(m):
+            k = string_libs(s, links[j], tmp, 4)
+            if k == 1:
+                n = add_unique(cand, n, tmp[0])
+            elif k <= 3:
+                for t in range(k):
+                    if liberties_after(s, tmp[t], dfn) >= 2:
+                        n = add_unique(cand, n, tmp[t])
+    return n
+
+
+@njit
 def _add_special_rescue_at(s: BoardState, lib: int, dfn: int, nl: int, cand: np.ndarray,
                            n: int) -> int:
     """GNU Go's ``special_rescue_moves`` at the liberty ``lib``: when the attacker's
@@ -1075,6 +1177,30 @@ def _add_att_chain2_break(s: BoardState, sc: Scratch, h: int, nh: int, cand: np.
 
 
 @njit
+def _add_chase(s: BoardState, sc: Scratch, h: int, nh: int, cand: np.ndarray, n: int,
+               depth: int) -> int:
+    """The liberties of the attacker neighbour of 2 liberties that holds the
+    attacker's last move (``sc.cur[depth - 1]``): the defender goes on chasing the
+    string that has just run out of its atari (a ladder on the attacker's stones)."""
+    if depth < 1:
+        return n
+    m = sc.cur[depth - 1]
+    if m == PASS or s.color[m] != 3 - s.color[h]:
+        return n
+    g = s.head[m]
+    heads = sc.heads[depth]
+    near = False
+    for i in range(nh):
+        if heads[i] == g:
+            near = True
+    tmp = sc.heads2[depth]
+    if near and string_libs(s, g, tmp, 3) == 2:
+        n = add_unique(cand, n, tmp[0])
+        n = add_unique(cand, n, tmp[1])
+    return n
+
+
+@njit
 def _add_chain2_backfill(s: BoardState, sc: Scratch, nh: int, dfn: int,
                          cand: np.ndarray, n: int, depth: int) -> int:
     """For an attacker neighbour of 2 liberties that are both self-ataris for the
@@ -1190,6 +1316,8 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             if k == 2 or (k == 3 and nl <= cfg[C_CHAIN3_LIBS] and depth < cfg[C_CHAIN3]):
                 for j in range(k):
                     n = add_unique(cand, n, tmp[j])
+    if nl <= 2 and cfg[C_CHAIN2] <= depth < cfg[C_CHAIN2_CHASE]:
+        n = _add_chase(s, sc, h, nh, cand, n, depth)
     sc.info[I_TIER] = n
     if ((nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3])
             or (nl == 4 and depth < cfg[C_BACKFILL4]) or (nl == 1 and depth < cfg[C_BACKFILL1])):
@@ -1224,6 +1352,8 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         n = _add_backfill2(s, libs, nl, s.color[h], cand, n)
     if nl >= 3 and depth < cfg[C_RESCUE6]:
         n = _add_rescue6(s, libs, nl, h, cand, n)
+    if nl >= 2 and depth < cfg[C_SS_BREAK]:
+        n = _add_ss_break(s, sc, h, cand, n, depth)
     if nl == 4 and depth < cfg[C_BREAK4]:
         tmp = sc.heads2[depth]
         for i in range(nh):
@@ -1232,7 +1362,8 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                 for j in range(k):
                     n = add_unique(cand, n, tmp[j])
     if (depth > 0 and n < cand.shape[0]  # last, a pass: the string may need no move
-            and not (cfg[C_NO_PASS_KO] != 0 and s.meta[M_KO_POINT] != 0)):
+            and not (cfg[C_NO_PASS_KO] != 0 and s.meta[M_KO_POINT] != 0)
+            and not (nl == 1 and cfg[C_PASS_ATARI] != 0)):
         cand[n] = PASS
         n += 1
     return n
@@ -1582,6 +1713,7 @@ def winning_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacki
         cond = try_play(s, sc, m, mover, 0)
         if cond < 0:
             continue
+        sc.cur[0] = m
         r = enter(s, sc, cfg, tgt, att, not attacking, 1)
         if r < 0:
             r = solve_from(s, sc, cfg, tgt, att, not attacking, 1)

@@ -55,8 +55,8 @@ class ReadingConfig:
     ``lib_chain2``, ``att_break2``, ``chain4``, ``cap``, ``double_atari``,
     ``secondary``, ``rescue4``, ``draw_back``, ``pass_ko``, ``hane``,
     ``special_rescue``, ``bamboo``, ``second1``, ``backfill1``, ``rescue2``,
-    ``break4``, ``att_backfill2``, ``att_chain2_break``, ``chain_atari`` below its
-    default: see ``experiments/tactics/README.md``) are
+    ``break4``, ``att_backfill2``, ``att_chain2_break``, ``chain2_chase``: see
+    ``experiments/tactics/README.md``) are
     not mirrored by the plain reference; the property test keeps them off. The
     move ordering (``order``, ``order_att``, ``order_tiers``) changes no result of a
     search that finishes, so the reference has none.
@@ -260,6 +260,21 @@ class ReadingConfig:
         Plies before which the defender of a string in atari also attacks its
         neighbours of 2 or 3 liberties (``chain2``, ``chain3``); GNU Go's
         ``defend1`` does not (a liberty, captures, the snapback set-up).
+    chain2_chase
+        Plies before which, from ``chain2`` on, the defender of 2 liberties or fewer
+        still plays the liberties of the attacker neighbour of 2 liberties that
+        holds the attacker's last move: it goes on chasing the string that has just
+        run out of its atari (a ladder on the attacker's stones, which GNU Go reads
+        to its ``depth`` of 16).
+    pass_atari
+        The defender of a string in atari does not pass (GNU Go's ``defend1`` tries
+        only its moves): a pass there only lets the attacker take the string, a
+        capture that is at best a ko.
+    ss_break
+        Plies before which the defender of 2 liberties or more also captures the
+        attacker strings in atari next to the other strings of its superstring
+        (strings of at most 4 liberties) and plays the liberties, not self-ataris,
+        of those of 2 or 3 liberties (GNU Go's ``superstring_break_chain_moves``).
     order_tiers
         With ``order``, the moves of the basic generators (the liberties, the
         captures, the attacker's saves of its strings next to the target and the
@@ -325,9 +340,12 @@ class ReadingConfig:
     att_chain2_break: int = 0
     gray_ko: int = 1
     order: int = 1
-    chain_atari: int = 200
+    chain_atari: int = 0
     order_tiers: bool = False
     order_att: int = 0
+    chain2_chase: int = 0
+    pass_atari: bool = True
+    ss_break: int = 1
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -396,6 +414,9 @@ class ReadingConfig:
         v[R.C_CHAIN_ATARI] = self.chain_atari
         v[R.C_ORDER_TIERS] = int(self.order_tiers)
         v[R.C_ORDER_ATT] = self.order_att
+        v[R.C_CHAIN2_CHASE] = self.chain2_chase
+        v[R.C_PASS_ATARI] = int(self.pass_atari)
+        v[R.C_SS_BREAK] = self.ss_break
         return v
 
 
