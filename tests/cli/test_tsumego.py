@@ -13,7 +13,7 @@ from igo.cli.main import main
 EASY = Path(__file__).resolve().parents[1] / "data" / "tsumego" / "easy.jsonl"
 
 KEYS = {"problems", "solved", "rate", "runs", "attempts", "correct", "attempt_rate",
-        "unframed", "bad_lines", "preset", "tabu", "playouts", "seed", "by_collection"}
+        "unframed", "bad_lines", "preset", "policy", "tabu", "playouts", "seed", "by_collection"}
 COLLECTION_KEYS = {"problems", "solved", "rate", "attempts", "correct", "attempt_rate"}
 
 
@@ -24,6 +24,7 @@ def test_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     assert set(out) == KEYS
     assert (out["problems"], out["solved"], out["runs"], out["preset"]) == (3, 3, 1, "strong")
+    assert out["policy"] == "moggy"  # the strong preset's playouts in life and death
     assert set(out["by_collection"]) == {
         "1a. Tsumego Beginner/Cho Chikun Encyclopedia Life And Death - Elementary",
         "igo tests/colour-swapped"}
@@ -37,8 +38,16 @@ def test_options_and_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert rc == 0
     captured = capsys.readouterr()
     assert captured.out.startswith("solved ")
-    assert "preset paper, tabu 4, 50 playouts" in captured.out
+    assert "preset paper, policy light, tabu 4, 50 playouts" in captured.out
     assert "attacker black" in captured.err and "A B C D" in captured.err
+
+
+def test_policy_option(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["tsumego", str(EASY), "--policy", "heavy", "--limit", "1", "--playouts", "30",
+               "--json", "--no-progress"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["preset"], out["policy"]) == ("strong", "heavy")
 
 
 def test_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -58,7 +67,8 @@ def test_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tsumego", str(tmp_path / "missing.jsonl")]) == 1
-    for bad in (["--runs", "0"], ["--playouts", "x"], ["--preset", "weak"]):
+    for bad in (["--runs", "0"], ["--playouts", "x"], ["--preset", "weak"],
+                ["--policy", "tactical"]):
         with pytest.raises(SystemExit) as exc:
             main(["tsumego", str(EASY), *bad])
         assert exc.value.code == 2
