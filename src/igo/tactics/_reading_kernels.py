@@ -1305,6 +1305,7 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             n = add_unique(cand, n, lib)
     for i in range(nl):
         n = add_unique(cand, n, libs[i])
+    first = n  # the captures and the liberties
     if (nl <= cfg[C_CHAIN2_LIBS] and depth < cfg[C_CHAIN2]
             and (nl > 1 or depth < cfg[C_CHAIN_ATARI])):
         tmp = sc.heads2[depth]
@@ -1318,7 +1319,7 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
                     n = add_unique(cand, n, tmp[j])
     if nl <= 2 and cfg[C_CHAIN2] <= depth < cfg[C_CHAIN2_CHASE]:
         n = _add_chase(s, sc, h, nh, cand, n, depth)
-    sc.info[I_TIER] = n
+    sc.info[I_TIER] = first if cfg[C_ORDER_TIERS] == 2 else n
     if ((nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3])
             or (nl == 4 and depth < cfg[C_BACKFILL4]) or (nl == 1 and depth < cfg[C_BACKFILL1])):
         n = _add_second_order(s, libs, nl, cand, n)

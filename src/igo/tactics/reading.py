@@ -280,7 +280,7 @@ class ReadingConfig:
         captures, the attacker's saves of its strings next to the target and the
         defender's attacks on its short neighbours) are sorted apart from the
         others and read first, as GNU Go sorts and tries its batches of moves one
-        after the other.
+        after the other; 2: for the defender, the captures and the liberties only.
     """
 
     node_budget: int = 50_000
@@ -341,7 +341,7 @@ class ReadingConfig:
     gray_ko: int = 1
     order: int = 1
     chain_atari: int = 0
-    order_tiers: bool = False
+    order_tiers: int = 0
     order_att: int = 0
     chain2_chase: int = 0
     pass_atari: bool = True
@@ -412,7 +412,7 @@ class ReadingConfig:
         v[R.C_GRAY_KO] = self.gray_ko
         v[R.C_ORDER] = self.order
         v[R.C_CHAIN_ATARI] = self.chain_atari
-        v[R.C_ORDER_TIERS] = int(self.order_tiers)
+        v[R.C_ORDER_TIERS] = self.order_tiers
         v[R.C_ORDER_ATT] = self.order_att
         v[R.C_CHAIN2_CHASE] = self.chain2_chase
         v[R.C_PASS_ATARI] = int(self.pass_atari)
