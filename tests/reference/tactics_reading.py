@@ -18,7 +18,8 @@ move picked and the time spent, is not part of them):
   attack_backfill``) for each liberty that would be a self-atari for the attacker
   (one liberty or none, capturing nothing) its empty neighbours and the other
   liberties of the attacker's strings next to it, and (two or three liberties,
-  ``depth < att_superstring``) the superstring moves (``_superstring``), (two,
+  ``depth < att_superstring``; two, ``depth < att_superstring2``) the superstring
+  moves (``_superstring``), (two,
   ``depth < back_capture``) ``_back_capture``'s, (in atari, ``depth <
   backfill_atari``) ``_backfill_atari``'s;
 - defender to move: a string with more than ``max_libs(depth + 1)`` liberties, or
@@ -123,6 +124,7 @@ class Limits:
     chain_atari: int = 200
     pass_atari: bool = False
     ss_break: int = 0
+    att_superstring2: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -533,7 +535,8 @@ def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
         out |= _ally_libs(board, tgt, ls, 2)
     if depth < lim.attack_backfill:
         out |= _backfill(board, ls, 3 - int(board[tgt]))
-    if len(ls) in (2, 3) and depth < lim.att_superstring:
+    if ((len(ls) in (2, 3) and depth < lim.att_superstring)
+            or (len(ls) == 2 and depth < lim.att_superstring2)):
         out |= _superstring(board, tgt, True)
     if len(ls) == 2 and depth < lim.back_capture:
         out |= _back_capture(board, tgt)

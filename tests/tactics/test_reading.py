@@ -447,8 +447,9 @@ def test_a_ko_taken_against_the_komaster_turns_it_gray() -> None:
     # komaster "gray": nobody may take a ko below. Without the rule, read as before
     # the later steps (candidates in the order generated, ``order=0``; a defender in
     # atari that passes and attacks its neighbours, ``pass_atari`` off,
-    # ``chain_atari`` at every ply), the search spends its whole budget in ko lines
-    # and answers only a ko (A2); with those steps C1 is found either way
+    # ``chain_atari`` at every ply, ``ss_break`` at the root only), the search spends
+    # its whole budget in ko lines and answers only a ko (A2); with those steps C1 is
+    # found either way
     b = board("""
 . . . O X . X . .
 . O . O X X . . .
@@ -461,7 +462,8 @@ O X X X O . O O X
 O . . X X O . . .""")
     r = defend(b, Point(3, 0))
     assert (r.code, r.move, r.complete) == (Outcome.WIN, Point(8, 2), True)
-    before = replace(ReadingConfig(), order=0, pass_atari=False, chain_atari=200)
+    before = replace(ReadingConfig(), order=0, pass_atari=False, chain_atari=200,
+                     ss_break=1)
     plain = defend(b, Point(3, 0), before)
     assert (plain.code, plain.move, plain.complete) == (Outcome.WIN, Point(8, 2), True)
     assert r.nodes < plain.nodes // 2
@@ -537,6 +539,29 @@ O O O X X O . O X
     assert (old.code, old.move) == (Outcome.KO_B, Point(8, 4))
 
 
+def test_attacker_superstring_at_ply_two() -> None:
+    # trevor:670: X's E1 "captures" only if O has no C3 (GNU Go's superstring
+    # break-chain through F2, ``ss_break`` below the root); then X's best is the ko
+    # of F1, found by the attacker's superstring moves at its second move
+    # (``att_superstring2``: after O's E1, X's D1)
+    b = board("""
+. O . . . X . . .
+. O . . . X . . .
+. O . . . X . . .
+. O . . . X . . .
+. O . . . X . . .
+. O O O O X X X X
+. O . X O X O O X
+O O O X X O . O X
+. . . . . . O O X""")
+    r = attack(b, Point(8, 6))
+    assert (r.code, r.move) == (Outcome.KO_A, Point(8, 5))
+    assert attack(b, Point(8, 6), replace(ReadingConfig(), att_superstring2=0)).code \
+        is Outcome.LOSE
+    old = attack(b, Point(8, 6), replace(ReadingConfig(), att_superstring2=0, ss_break=1))
+    assert (old.code, old.move) == (Outcome.WIN, Point(8, 4))
+
+
 def test_twolib_requires_two_liberties() -> None:
     b = board(". . .\n. X .\n. . .")
     with pytest.raises(LibertyCountError):
@@ -582,7 +607,8 @@ def _limits(c: ReadingConfig) -> ref.Limits:
                       backfill2=c.backfill2, back_capture=c.back_capture,
                       backfill_atari=c.backfill_atari, rescue6=c.rescue6,
                       gray_ko=c.gray_ko, chain_atari=c.chain_atari,
-                      pass_atari=c.pass_atari, ss_break=c.ss_break)
+                      pass_atari=c.pass_atari, ss_break=c.ss_break,
+                      att_superstring2=c.att_superstring2)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

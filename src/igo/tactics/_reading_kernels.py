@@ -193,7 +193,8 @@ C_ORDER_ATT = 59
 C_CHAIN2_CHASE = 60
 C_PASS_ATARI = 61
 C_SS_BREAK = 62
-C_LEN = 63
+C_ATT_SUPERSTRING2 = 63
+C_LEN = 64
 
 # GNU Go's order_moves scores (reading.c), by count
 _DEF_LIB = np.array([-5, -4, 0, 3, 5, 50], np.int64)
@@ -1276,7 +1277,8 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         n = _add_double_atari(s, sc, nh, s.color[h], cand, n, depth)
     if depth < cfg[C_DRAW_BACK]:
         n = _add_draw_back(s, sc, libs, nl, nh, cand, n, depth)
-    if (nl == 2 or nl == 3) and depth < cfg[C_ATT_SUPERSTRING]:
+    if ((nl == 2 or nl == 3) and depth < cfg[C_ATT_SUPERSTRING]) or (
+            nl == 2 and depth < cfg[C_ATT_SUPERSTRING2]):
         n = _add_superstring(s, h, libs, nl, True, cand, n)
     if nl == 2 and (depth < cfg[C_BACK_CAPTURE] or depth < cfg[C_ATT_BACKFILL2]):
         n = _add_back_capture(s, sc, libs, nl, 3 - s.color[h], cand, n, depth,

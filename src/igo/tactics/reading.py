@@ -275,6 +275,11 @@ class ReadingConfig:
         attacker strings in atari next to the other strings of its superstring
         (strings of at most 4 liberties) and plays the liberties, not self-ataris,
         of those of 2 or 3 liberties (GNU Go's ``superstring_break_chain_moves``).
+    att_superstring2
+        Plies before which the attacker of a 2-liberty string plays its
+        superstring moves (as ``att_superstring``, which covers 2 or 3 liberties):
+        GNU Go's ``attack2`` reads them at every ply; with ``ss_break`` at least one
+        ply deeper, so that the defender's superstring break-chain answers them.
     order_tiers
         With ``order``, the moves of the basic generators (the liberties, the
         captures, the attacker's saves of its strings next to the target and the
@@ -299,7 +304,7 @@ class ReadingConfig:
     chain3: int = 8
     chain3_libs: int = 2
     lib_chain: int = 1
-    ally_capture: int = 3
+    ally_capture: int = 4
     attack_backfill: int = 2
     depth5: int = 0
     backfill3: int = 2
@@ -345,7 +350,8 @@ class ReadingConfig:
     order_att: int = 0
     chain2_chase: int = 0
     pass_atari: bool = True
-    ss_break: int = 1
+    ss_break: int = 4
+    att_superstring2: int = 3
 
     def __post_init__(self) -> None:
         if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
@@ -417,6 +423,7 @@ class ReadingConfig:
         v[R.C_CHAIN2_CHASE] = self.chain2_chase
         v[R.C_PASS_ATARI] = int(self.pass_atari)
         v[R.C_SS_BREAK] = self.ss_break
+        v[R.C_ATT_SUPERSTRING2] = self.att_superstring2
         return v
 
 
