@@ -8,7 +8,8 @@
 #
 # FROZEN is a copy of the engine made by frozen_engine.sh (so that edits in the working
 # tree never reach a running match); OPTIONS are igo mcts options (e.g.
-# "policy=moggy"), empty for the default engine; PACHI is the Pachi binary.
+# "policy=moggy"), empty for the default engine; PACHI is the Pachi binary;
+# PACHI_PLAYOUTS gives Pachi other playouts than igo (default: PLAYOUTS).
 set -eu
 cd "$(dirname "$0")/../.."
 : "${FROZEN:?a frozen engine (frozen_engine.sh COMMIT DIR)}"
@@ -19,9 +20,10 @@ WORKERS=${WORKERS:-1}
 OPTIONS=${OPTIONS:-}
 OUT=${OUT:-runs/pachi-$PLAYOUTS}
 PACHI=${PACHI:-/work/pachi/pachi}
+PACHI_PLAYOUTS=${PACHI_PLAYOUTS:-$PLAYOUTS}
 SPEC="igo:mcts:playouts=$PLAYOUTS${OPTIONS:+,$OPTIONS}"
 mkdir -p "$OUT"
 PYTHONPATH="$FROZEN/src" exec .venv/bin/python -m igo match "$SPEC" \
-  "gtp:$PACHI -d 0 -t =$PLAYOUTS threads=1,pondering=0,max_tree_size=2048" \
+  "gtp:$PACHI -d 0 -t =$PACHI_PLAYOUTS threads=1,pondering=0,max_tree_size=2048" \
   --games "$GAMES" --size 9 --komi 7 --workers "$WORKERS" --seed "$SEED" --quiet \
   --out "$OUT"

@@ -271,53 +271,21 @@ def _capped_libs(board: Board, p: Point, c: int, cap: int) -> int:
 
 
 def _superstring_libs(board: Board, tgt: Point, cap: int) -> set[Point] | None:
-    """The liberties of the target's superstring: its colour's strings joined to it
-    through an empty point that is a self-atari for the opponent, by a bamboo joint,
-    or diagonally with both points between empty, each counted (and followed) only
-    with at most ``cap`` liberties; ``None`` when the target has more."""
-    c = int(board[tgt])
-    first = frozenset(board.string_at(tgt))
+    """The liberties of the target's superstring (the target and the strings of
+    :func:`_superstring_members`); ``None`` when the target has more than ``cap``."""
     if len(libs(board, tgt)) > cap:
         return None
-    seen = {first}
-    todo = [first]
-    out: set[Point] = set()
-    while todo:
-        g = todo.pop()
+    out = set(libs(board, tgt))
+    for g in _superstring_members(board, tgt, cap):
         out |= libs(board, next(iter(g)))
-        for pos in g:
-            for k in range(4):
-                right, up = TURNS[k], TURNS[(k + 1) % 4]
-                ap = _add(pos, right)
-                if not ap.on_board(board.size):
-                    continue
-                bp = _add(ap, up)
-                found: list[Point] = []
-                if board[ap] == 0:
-                    if _self_atari(board, ap, 3 - c):
-                        found = [bp, _add(ap, right), _add(ap, up, -1)]
-                    elif _color(board, bp) == c and _color(board, _add(pos, up)) == 0:
-                        found = [bp]
-                elif (board[ap] == c and _color(board, bp) == 0
-                      and _color(board, _add(pos, up)) == 0
-                      and _color(board, _add(bp, up)) == c
-                      and _color(board, _add(pos, up, 2)) == c):
-                    found = [_add(pos, up, 2)]
-                for x in found:
-                    if _color(board, x) != c:
-                        continue
-                    key = frozenset(board.string_at(x))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    if len(libs(board, x)) <= cap:
-                        todo.append(key)
     return out
 
 
 def _superstring_members(board: Board, tgt: Point, cap: int) -> list[frozenset[Point]]:
-    """The other strings of the target's superstring (joined as in
-    :func:`_superstring_libs`, each of at most ``cap`` liberties)."""
+    """The other strings of the target's superstring: its colour's strings joined to
+    it through an empty point that is a self-atari for the opponent, by a bamboo
+    joint, or diagonally with both points between empty, each counted (and followed)
+    only with at most ``cap`` liberties."""
     c = int(board[tgt])
     first = frozenset(board.string_at(tgt))
     seen = {first}

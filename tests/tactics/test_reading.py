@@ -441,6 +441,19 @@ def test_an_unread_line_is_lost_for_the_questioner() -> None:
     assert old.code is Outcome.WIN and not old.complete
     assert attack(b, Point(3, 3)).code is Outcome.LOSE
 
+#: GNU Go's reading.tst position of tests 208 and 212
+READING_208 = """
+. . . O X . X . .
+. O . O X X . . .
+O . . O X O X X .
+X O O X X O O X X
+X X X O O O . O O
+X . . X X O O X .
+O X X X O . O O X
+. O . X O O . . .
+O . . X X O . . ."""
+
+
 def test_a_ko_taken_against_the_komaster_turns_it_gray() -> None:
     # GNU Go's reading:208: X defends A6 by C1. Once one side has retaken a ko after
     # a threat (komaster), a legal ko capture elsewhere by the other side makes the
@@ -450,16 +463,7 @@ def test_a_ko_taken_against_the_komaster_turns_it_gray() -> None:
     # ``chain_atari`` at every ply, ``ss_break`` at the root only), the search spends
     # its whole budget in ko lines and answers only a ko (A2); with those steps C1 is
     # found either way
-    b = board("""
-. . . O X . X . .
-. O . O X X . . .
-O . . O X O X X .
-X O O X X O O X X
-X X X O O O . O O
-X . . X X O O X .
-O X X X O . O O X
-. O . X O O . . .
-O . . X X O . . .""")
+    b = board(READING_208)
     r = defend(b, Point(3, 0))
     assert (r.code, r.move, r.complete) == (Outcome.WIN, Point(8, 2), True)
     before = replace(ReadingConfig(), order=0, pass_atari=False, chain_atari=200,
@@ -496,16 +500,7 @@ def test_a_stone_in_atari_neither_passes_nor_attacks_its_neighbours() -> None:
     # C2 first takes it cleanly: O's stone has then only its liberty and the
     # captures (GNU Go's defend1). Were O allowed to pass or to attack X's strings
     # of 2-3 liberties (B4, C4), X's A2 would be a ko capture and C2 only a ko
-    b = board("""
-. . . O X . X . .
-. O . O X X . . .
-O . . O X O X X .
-X O O X X O O X X
-X X X O O O . O O
-X . . X X O O X .
-O X X X O . O O X
-. O . X O O . . .
-O . . X X O . . .""")
+    b = board(READING_208)
     r = attack(b, Point(6, 0))
     assert (r.code, r.move) == (Outcome.WIN, Point(7, 2))
     after = b.copy()

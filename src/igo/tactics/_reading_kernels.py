@@ -757,87 +757,37 @@ def _step(k: int, w: int) -> int:
 @njit
 def _superstring_libs(s: BoardState, h: int, cap: int, out: np.ndarray) -> int:
     """The liberties of the superstring of the string with head ``h`` (GNU Go's,
-    without its captured-stones links): the strings of its colour joined to it
-    through an empty point that is a self-atari for the opponent, by a bamboo joint,
-    or diagonally with both points between empty, each string counted (and followed
-    further) only when it has at most ``cap`` liberties. Returns their number, or
-    ``out.shape[0] + 1`` once there are more than ``out`` holds."""
-    w = s.meta[0] + 2
-    c = s.color[h]
-    o = 3 - c
-    a = s.color.shape[0]
-    seen = np.zeros(a, np.uint8)
-    stones = np.empty(a, np.int32)
+    without its captured-stones links): the liberties of ``h`` (of at most ``cap``)
+    and of the other strings of :func:`_superstring_members`, in the order the walk
+    meets them. Returns their number, or ``out.shape[0] + 1`` once there are more
+    than ``out`` holds."""
     tmp = np.empty(cap + 1, np.int32)
-    found = np.empty(3, np.int32)
-    ns = 0
-    nlib = 0
-    seen[h] = 1
     m = string_libs(s, h, tmp, cap + 1)
     if m > cap:
         return out.shape[0] + 1
+    nlib = 0
     for j in range(m):
         nlib = add_unique(out, nlib, tmp[j])
-    q = h
-    while True:
-        stones[ns] = q
-        ns += 1
-        q = s.nxt[q]
-        if q == h:
-            break
-    ri = 0
-    while ri < ns:
-        pos = stones[ri]
-        ri += 1
-        for k in range(4):
-            right = _step(k, w)
-            up = _step((k + 1) % 4, w)
-            ap = pos + right
-            if s.color[ap] == 3:  # the frame
-                continue
-            bp = ap + up
-            nf = 0
-            if s.color[ap] == EMPTY:
-                if liberties_after(s, ap, o) < 2:
-                    found[0] = bp
-                    found[1] = ap + right
-                    found[2] = ap - up
-                    nf = 3
-                elif s.color[bp] == c and s.color[pos + up] == EMPTY:
-                    found[0] = bp
-                    nf = 1
-            elif (s.color[ap] == c and s.color[bp] == EMPTY and s.color[pos + up] == EMPTY
-                  and s.color[bp + up] == c and s.color[pos + 2 * up] == c):
-                found[0] = pos + 2 * up
-                nf = 1
-            for f in range(nf):
-                x = found[f]
-                if s.color[x] != c or seen[s.head[x]] != 0:
-                    continue
-                g = s.head[x]
-                seen[g] = 1
-                m = string_libs(s, g, tmp, cap + 1)
-                if m > cap:
-                    continue
-                for j in range(m):
-                    if nlib >= out.shape[0]:
-                        return out.shape[0] + 1
-                    nlib = add_unique(out, nlib, tmp[j])
-                q = g
-                while True:
-                    stones[ns] = q
-                    ns += 1
-                    q = s.nxt[q]
-                    if q == g:
-                        break
+    members = np.empty(MAX_HEADS, np.int32)
+    nm = _superstring_members(s, h, cap, members)
+    for i in range(nm):
+        m = string_libs(s, members[i], tmp, cap + 1)
+        for j in range(m):
+            if nlib >= out.shape[0]:
+                return out.shape[0] + 1
+            nlib = add_unique(out, nlib, tmp[j])
     return nlib
 
 
 @njit
 def _superstring_members(s: BoardState, h: int, cap: int, out: np.ndarray) -> int:
     """The heads of the strings of the superstring of the string with head ``h``
-    (joined as in :func:`_superstring_libs`, each of at most ``cap`` liberties),
-    other than ``h``, into ``out``; returns their number."""
+    (GNU Go's, without its captured-stones links), other than ``h``, into ``out`` in
+    the order a walk from ``h`` meets them; returns their number. The strings of its
+    colour joined to it through an empty point that is a self-atari for the
+    opponent, by a bamboo joint, or diagonally with both points between empty, each
+    string counted (and followed further) only when it has at most ``cap``
+    liberties."""
     w = s.meta[0] + 2
     c = s.color[h]
     o = 3 - c
