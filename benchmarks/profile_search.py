@@ -123,7 +123,7 @@ def main() -> None:
     data = Path(tempfile.mkdtemp()) / "perf.data"
     perf = subprocess.Popen(["perf", "record", "-F", "999", "-p", str(os.getpid()), "-o",
                              str(data), "--", "sleep", str(args.seconds)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     done = threading.Event()
 
     def search() -> None:
@@ -132,9 +132,11 @@ def main() -> None:
 
     worker = threading.Thread(target=search, daemon=True)
     worker.start()
-    perf.wait()
+    _, err = perf.communicate()
     done.set()
     worker.join()
+    if perf.returncode != 0:
+        sys.exit(f"profile_search: perf record failed ({perf.returncode}): {err.strip()}")
     report = subprocess.run(["perf", "report", "-i", str(data), "--no-children", "--sort",
                              "sym", "--stdio"], capture_output=True, text=True).stdout
     rows = [r for r in report.splitlines() if r.strip() and not r.startswith("#")]

@@ -50,8 +50,8 @@ MEASURED: tuple[Measurement, ...] = (
                 "4 s a move each, one thread, each engine's time read from its log", 100,
                 0.360, (0.273, 0.458)),
     Measurement(19, "Pachi 12.90 (no neural network)",
-                "5 s a move each, one thread, each engine's time read from its log (a "
-                "loaded machine; the match goes on)", 14, 0.143, (0.040, 0.399)),
+                "5 s a move each, one thread, each engine's time read from its log, on "
+                "a loaded machine", 14, 0.143, (0.040, 0.399)),
 )
 
 ENGINE = "igo's MCTS engine (paper 001, the strong preset: move-model priors, RAVE, " \
