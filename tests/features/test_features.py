@@ -312,3 +312,39 @@ def test_feature_config_validation() -> None:
     assert T.distance_bucket(1, 0) == 0 and T.distance_bucket(9, 9) == 15
     assert T.edge_bucket(0, 5, 19) == 5 and T.edge_bucket(9, 9, 19) == 48
     assert T.edge_bucket(3, 15, 19) == 7 * 3 + 3 and T.edge_bucket(15, 2, 19) == 7 * 2 + 3
+
+
+@pytest.mark.parametrize(("size", "n", "seed"), [(9, 40, 61), (9, 70, 62), (13, 90, 63),
+                                                 (19, 150, 64)])
+def test_pattern_id_at_matches_the_three_steps(size: int, n: int, seed: int) -> None:
+    """The search's pattern lookup from the board (sizes upward, stopping at the first
+    miss) gives the id of the largest kept size, as pattern_values, pattern_hashes and
+    pattern_id do, on every empty point for both colours, with igo's default models
+    (tables built by a count threshold, so their sizes form a prefix)."""
+    from igo.search.search import nearest_default_model
+
+    model = nearest_default_model(size)
+    ex = model.extractor
+    t = ex.tables
+    keys, vals = ex.patterns.keys, ex.patterns.vals
+    idx = K.pattern_points(size, t.off_r, t.off_c)
+    b = random_board(size, n, seed)
+    s = b.state
+    w = size + 2
+    v = np.zeros(t.off_r.shape[0], np.int64)
+    hs = np.zeros(t.size_end.shape[0], np.uint64)
+    found = 0
+    for color in (1, 2):
+        for r in range(size):
+            for c in range(size):
+                p = (r + 1) * w + c + 1
+                if s.color[p] != 0:
+                    continue
+                K.pattern_values(s, p, color, t.off_r, t.off_c, v)
+                K.pattern_hashes(v, t.symkeys, t.size_end, t.size_keys, hs)
+                want = K.pattern_id(hs, keys, vals)
+                got = K.pattern_id_at(s, p, color, idx, t.symkeys, t.size_end, t.size_keys,
+                                      keys, vals)
+                assert got == want, (p, color)
+                found += want != 0
+    assert found > 0

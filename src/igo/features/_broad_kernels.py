@@ -10,6 +10,8 @@ from igo._jit import njit
 from igo.core._kernels import BLACK, WHITE, BoardState
 from igo.influence._kernels import distance_map
 
+_POW5 = np.array([5**k for k in range(9)], np.int64)  # a constant of the kernels
+
 
 @njit
 def reduced_board(s: BoardState, a: float, metric: int, b: float, cmin: int,
@@ -68,7 +70,7 @@ def broad_key(red: np.ndarray, i: int, j: int, c: int, sym3: np.ndarray) -> np.u
     cell on the reduced board, which is invariant under the symmetries.
     """
     n = red.shape[0]
-    v = np.empty(9, np.int64)
+    packed = np.int64(0)  # the 9 values, 3 bits each (no array: this runs per cell)
     for di in range(3):
         for dj in range(3):
             ii = i + di - 1
@@ -79,12 +81,12 @@ def broad_key(red: np.ndarray, i: int, j: int, c: int, sym3: np.ndarray) -> np.u
                 x = red[ii, jj]
                 if c == WHITE and x != 1 and x != 2:
                     x = 3 - x
-            v[di * 3 + dj] = x
+            packed |= np.int64(x) << (3 * (di * 3 + dj))
     best = np.int64(-1)
     for sym in range(8):
         code = np.int64(0)
         for k in range(9):
-            code += v[k] * np.int64(5) ** sym3[sym, k]
+            code += ((packed >> (3 * k)) & 7) * _POW5[sym3[sym, k]]
         if best < 0 or code < best:
             best = code
     ei = min(i, n - 1 - i)

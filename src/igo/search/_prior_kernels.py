@@ -39,6 +39,7 @@ class PriorTables(NamedTuple):
     cell_of: np.ndarray
     theta: np.ndarray
     offs: np.ndarray
+    pat_idx: np.ndarray  # int32[A, points]: padded points of each pattern (FK.pattern_points)
     broad_params: np.ndarray  # float64[4]: a, metric code, b, c (cmin); [4] = 1 if used
     nred: int
     use_broad: bool
@@ -50,8 +51,6 @@ class PriorScratch(NamedTuple):
     libs: np.ndarray
     mark: np.ndarray
     stamp: np.ndarray
-    vals: np.ndarray
-    hs: np.ndarray
     scr: np.ndarray
     gvals: np.ndarray
     keys: np.ndarray
@@ -69,8 +68,7 @@ def new_scratch(tables: PriorTables, size: int) -> PriorScratch:
     a = (size + 2) ** 2
     nred = tables.nred
     return PriorScratch(np.zeros(a, np.int64), np.zeros(a, np.int32), np.zeros(1, np.int64),
-                        np.zeros(tables.off_r.shape[0], np.int64),
-                        np.zeros(tables.size_end.shape[0], np.uint64), np.zeros(12, np.int64),
+                        np.zeros(12, np.int64),
                         np.zeros(MK.N_GROUPS, np.int64), np.zeros(nred * nred, np.uint64),
                         np.zeros(nred * nred, np.int64),
                         *BK.broad_scratch(size, nred))
@@ -109,9 +107,8 @@ def position_priors(s: BoardState, c: int, suicide_ok: bool, prev1: int, prev2: 
             if s.color[p] != EMPTY or check_move(s, p, c, suicide_ok) != OK:
                 continue
             tac = FK.tactical_code(s, p, c, x.libs, x.mark, x.stamp, x.scr)
-            FK.pattern_values(s, p, c, t.off_r, t.off_c, x.vals)
-            FK.pattern_hashes(x.vals, t.symkeys, t.size_end, t.size_keys, x.hs)
-            pat = FK.pattern_id(x.hs, t.pat_keys, t.pat_vals)
+            pat = FK.pattern_id_at(s, p, c, t.pat_idx, t.symkeys, t.size_end, t.size_keys,
+                                   t.pat_keys, t.pat_vals)
             MK.move_values(p, tac, pat, prev1, prev2, x.bids, size, t.cell_of, t.nred,
                            x.gvals)
             sc = MK.move_score(x.gvals, t.theta, t.offs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from igo.features._kernels import pattern_points
 from igo.movepred.model import MoveModel
 from igo.search._prior_kernels import PriorScratch, PriorTables, new_scratch
 
@@ -19,7 +20,8 @@ def prior_tables(model: MoveModel, size: int) -> PriorTables:
     return PriorTables(t.off_r, t.off_c, t.symkeys, t.size_end, t.size_keys,
                        ex.patterns.keys, ex.patterns.vals, ex.broad.keys, ex.broad.vals,
                        ex._sym3, cell_of, np.ascontiguousarray(model.theta, np.float64),
-                       model.offsets(), bparams, int(nred), bool(model.config.uses_broad))
+                       model.offsets(), pattern_points(size, t.off_r, t.off_c), bparams,
+                       int(nred), bool(model.config.uses_broad))
 
 
 def prior_scratch(tables: PriorTables, size: int) -> PriorScratch:
