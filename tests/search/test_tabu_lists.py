@@ -292,7 +292,7 @@ class Rig:
 
     def playout(self, leaf: int = 0) -> list[int]:
         CK.restore_state(self.x.work, self.board.state)
-        n = K._playout(self.tree, leaf, 1, 0, self.prm, self.pool, self.pat3, self.x, 0,
+        n = K._playout(self.tree, leaf, 1, 0, 0, self.prm, self.pool, self.pat3, self.x, 0,
                        self.stats, K.policy_kind(int(self.prm[K.P_POLICY])))
         moves = [int(m) for m in self.x.seq[:n]]
         # the final board is the leaf plus exactly these moves: a restart went back

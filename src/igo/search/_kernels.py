@@ -65,6 +65,7 @@ from igo.search.tree import (
     T_USED,
     Tree,
 )
+from igo.tactics._string_kernels import liberties_after
 
 # parameter indices
 P_C_UCB = 0  # UCB1 exploration: mean + C * sqrt(ln N / n)
@@ -99,7 +100,8 @@ P_MOGGY_MOVES = 28  # moggy policy: playout moves it plays, then heavy (0: all o
 P_LADDER_MIDDLE = 29  # moggy policy: 1 reads ladders anywhere, 0 on the first line only
 P_PRIOR_WINS = 30  # optimistic prior (Pachi's pattern prior): sqrt(P) * WINS pseudo-wins
 P_LADDER_SHAPE = 31  # moggy policy: 1 judges first-line ladders by a shape test, not reading
-N_PARAMS = 32
+P_LGRF = 32  # last good reply with forgetting in the playouts: 0 off, 1 or 2 (moves of context)
+N_PARAMS = 33
 
 # counters
 S_ITER = 0
@@ -147,6 +149,8 @@ class Scratch(NamedTuple):
     seen: np.ndarray  # uint64[2^k] (or empty): set of (leaf, position) keys for repeats
     rng: np.ndarray  # uint64[1]
     moggy: MoggyScratch  # work arrays of the MOGGY policy
+    reply1: np.ndarray  # int32[2, A]: last good reply of each colour to a move (0: none)
+    reply2: np.ndarray  # int32[2, A * A]: the same to the last two moves (``prev2 * A + prev1``)
 
 
 @njit_inline
@@ -421,13 +425,74 @@ def _ov_policy_move(kind: np.integer, s: BoardState, x: Scratch, c: int, last: i
     return _moggy_then_heavy if kind == types.int16 else _light_or_heavy
 
 
+@njit_inline
+def _sensible_reply(s: BoardState, r: int, c: int, suicide_ok: bool) -> bool:
+    """Whether a stored reply ``r`` may be played by ``c`` now: legal, not filling an
+    own eye, not a self-atari."""
+    return (s.color[r] == EMPTY and check_move(s, r, c, suicide_ok) == OK
+            and not is_eye(s, r, c) and liberties_after(s, r, c) >= 2)
+
+
+@njit_inline
+def lgr_reply(s: BoardState, reply1: np.ndarray, reply2: np.ndarray, c: int, last: int,
+              last2: int, lgrf: int, suicide_ok: bool) -> int:
+    """The last good reply of ``c`` to the moves ``last2``, ``last`` (Drake's LGRF-2,
+    with ``lgrf`` 2) or to ``last`` alone (LGRF-1, and LGRF-2's fallback), when it is
+    sensible (:func:`_sensible_reply`); 0 if none (Baier and Drake, "The Power of
+    Forgetting", IEEE TCIAIG 2(4), 2010)."""
+    if lgrf >= 2 and last2 > 0:
+        r = reply2[c - 1, last2 * s.color.shape[0] + last]
+        if r > 0 and _sensible_reply(s, r, c, suicide_ok):
+            return r
+    r = reply1[c - 1, last]
+    if r > 0 and _sensible_reply(s, r, c, suicide_ok):
+        return r
+    return 0
+
+
 @njit_noalloc
-def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.TabuPool,
-             pat3: np.ndarray, x: Scratch, nseq: int, stats: np.ndarray,
+def lgr_update(reply1: np.ndarray, reply2: np.ndarray, seq: np.ndarray, nseq: int,
+               root_color: int, prev1: int, prev2: int, z: float, lgrf: int) -> None:
+    """Learn from a finished playout (``seq[:nseq]`` from the root, ``root_color``
+    first; ``prev1``, ``prev2`` the moves before the root; ``z`` 1 when Black won, 0
+    when White did, 0.5 for a draw, which teaches nothing): each move of the winner
+    becomes its reply to the move before it (and to the two before it, with ``lgrf``
+    2); a move of the loser stored as such a reply is forgotten. Passes are neither
+    replies nor answered."""
+    if z == 0.5:
+        return
+    winner = BLACK if z > 0.5 else 3 - BLACK
+    a = reply1.shape[1]
+    p2 = prev2
+    p1 = prev1
+    for i in range(nseq):
+        m = seq[i]
+        mover = root_color if i % 2 == 0 else 3 - root_color
+        if m > 0 and p1 > 0:
+            k = mover - 1
+            j = p2 * a + p1
+            if mover == winner:
+                reply1[k, p1] = m
+                if lgrf >= 2 and p2 > 0:
+                    reply2[k, j] = m
+            else:
+                if reply1[k, p1] == m:
+                    reply1[k, p1] = 0
+                if lgrf >= 2 and p2 > 0 and reply2[k, j] == m:
+                    reply2[k, j] = 0
+        p2 = p1
+        p1 = m
+
+
+@njit_noalloc
+def _playout(t: Tree, leaf: int, c: int, last: int, last2: int, prm: np.ndarray,
+             pool: TB.TabuPool, pat3: np.ndarray, x: Scratch, nseq: int, stats: np.ndarray,
              kind: np.integer) -> int:
-    """Play out ``x.work`` (the leaf position, ``c`` to move) to the end, moves appended
-    to ``x.seq`` from ``nseq``; returns the new length of ``x.seq``. ``kind`` is
-    :func:`policy_kind` of the policy."""
+    """Play out ``x.work`` (the leaf position, ``c`` to move, ``last`` and ``last2`` the
+    moves before it) to the end, moves appended to ``x.seq`` from ``nseq``; returns the
+    new length of ``x.seq``. ``kind`` is :func:`policy_kind` of the policy. With
+    ``P_LGRF`` each move is first the last good reply to the move before it
+    (:func:`lgr_reply`), when there is one and it is sensible."""
     s = x.work
     suicide_ok = prm[P_SUICIDE] > 0.0
     policy = int(prm[P_POLICY])
@@ -444,6 +509,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
     moggy_moves = int(prm[P_MOGGY_MOVES])
     ladder_middle = prm[P_LADDER_MIDDLE] > 0.0
     ladder_shape = prm[P_LADDER_SHAPE] > 0.0
+    lgrf = int(prm[P_LGRF])
     sl = -1
     if tabu_l > 0:
         sl = TB.acquire(pool, t.tslot, leaf)
@@ -457,15 +523,20 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
         n = nseq
         cc = c
         lastp = last
+        last2p = last2
         passes = 0
         restart = False
         h0 = np.uint64(0)
         h1 = np.uint64(0)
         reached2 = False
         for k in range(max_moves):
-            p = _policy_move(kind, s, x, cc, lastp, k, suicide_ok, pat3, policy,
-                             moggy_moves, p_capture, p_atari, p_nakade, p_pattern, p_reject,
-                             p_ccap, ladder_budget, ladder_middle, ladder_shape)
+            p = 0
+            if lgrf > 0 and lastp > 0:
+                p = lgr_reply(s, x.reply1, x.reply2, cc, lastp, last2p, lgrf, suicide_ok)
+            if p == 0:
+                p = _policy_move(kind, s, x, cc, lastp, k, suicide_ok, pat3, policy,
+                                 moggy_moves, p_capture, p_atari, p_nakade, p_pattern,
+                                 p_reject, p_ccap, ladder_budget, ladder_middle, ladder_shape)
             if p == 0:
                 pass_move(s)
             else:
@@ -493,6 +564,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, prm: np.ndarray, pool: TB.Ta
                     break
             else:
                 passes = 0
+            last2p = lastp
             lastp = p
             cc = 3 - cc
         if not restart:  # repeats are counted over the playouts that ran
@@ -604,6 +676,7 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
     amaf = prm[P_RAVE_EQUIV] > 0.0
     expand_at = prm[P_EXPAND]
     vloss = prm[P_VLOSS]
+    lgrf = int(prm[P_LGRF])
     for it in range(n_iter):
         if fetch_add(t.meta, T_RECLAIM, 0) != 0:  # an atomic read: another thread's flag
             return it
@@ -660,9 +733,11 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
         if terminal:
             stats[S_TERMINAL] += 1
         else:
-            nseq = _playout(t, node, c, last, prm, pool, pat3, x, depth, stats, kind)
+            nseq = _playout(t, node, c, last, last2, prm, pool, pat3, x, depth, stats, kind)
             stats[S_PLAYOUTS] += 1
         z = _score(s, komi, x)
+        if lgrf > 0:
+            lgr_update(x.reply1, x.reply2, x.seq, nseq, root_color, prev1, prev2, z, lgrf)
         _backup(t, depth, root_color, z, x, nseq, amaf, vloss, int(prm[P_DIST_RAVE]))
         stats[S_ITER] += 1
     return n_iter

@@ -109,6 +109,13 @@ class SearchConfig:
         Moggy policy: the first playout moves it plays, the rest of the playout being
         the heavy policy's (0: the whole playout), to spend the tactics' cost where
         the playout is still near the tree.
+    lgrf : int
+        Last good reply with forgetting (Baier and Drake 2010) in the playouts of every
+        policy: 0 off; 1, each move of a playout is first the move that last answered
+        the move before it in a playout its player won, forgotten once it answers it in
+        a lost one; 2, the reply to the last two moves first, then to the last one
+        (:func:`igo.search._kernels.lgr_reply`). The tables live as long as the search
+        (a game's moves share them), one per search thread.
     ladder_budget : int
         Nodes a ladder reading may take (moggy policy: before an escape is allowed,
         0: escapes are never read; priors: before a move's prior is left alone).
@@ -196,6 +203,7 @@ class SearchConfig:
     ladder_middle: bool = True
     ladder_shape: bool = False
     moggy_moves: int = 0
+    lgrf: int = 0
     ladder_escape: float = 1.0
     ladder_atari: float = 1.0
     tabu: int = 0
@@ -242,6 +250,8 @@ class SearchConfig:
                              f"got {self.reclaim_keep}")
         if self.moggy_moves < 0:
             raise ValueError(f"moggy_moves must be >= 0, got {self.moggy_moves}")
+        if self.lgrf not in (0, 1, 2):
+            raise ValueError(f"lgrf must be 0, 1 or 2, got {self.lgrf}")
         if self.rave_distance < 0:
             raise ValueError(f"rave_distance must be >= 0, got {self.rave_distance}")
         if self.ladder_escape < 0.0 or self.ladder_atari < 0.0:
@@ -311,6 +321,7 @@ class SearchConfig:
         prm[K.P_LADDER_ATARI] = self.ladder_atari
         prm[K.P_DIST_RAVE] = self.rave_distance
         prm[K.P_MOGGY_MOVES] = self.moggy_moves
+        prm[K.P_LGRF] = self.lgrf
         return prm
 
     def with_options(self, **options: Any) -> SearchConfig:

@@ -271,7 +271,8 @@ class _TreeWorker:
                            np.zeros(a, np.int32), np.zeros(a, np.int64),
                            np.zeros(a, np.int64), np.zeros(a), np.zeros(a), seen,
                            np.array([seed | 1], np.uint64),
-                           new_moggy_scratch(board.state))
+                           new_moggy_scratch(board.state), np.zeros((2, a), np.int32),
+                           np.zeros((2, a * a if config.lgrf >= 2 else 1), np.int32))
         self.stats = np.zeros(K.N_STATS, np.int64)
         self.rate = 0.0  # iterations per second seen so far (sizes the chunks)
 
