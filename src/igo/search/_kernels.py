@@ -101,7 +101,8 @@ P_LADDER_MIDDLE = 29  # moggy policy: 1 reads ladders anywhere, 0 on the first l
 P_PRIOR_WINS = 30  # optimistic prior (Pachi's pattern prior): sqrt(P) * WINS pseudo-wins
 P_LADDER_SHAPE = 31  # moggy policy: 1 judges first-line ladders by a shape test, not reading
 P_LGRF = 32  # last good reply with forgetting in the playouts: 0 off, 1 or 2 (moves of context)
-N_PARAMS = 33
+P_LGRF_FIRST = 33  # 1: the reply before the policy's steps, 0: after its captures and escapes
+N_PARAMS = 34
 
 # counters
 S_ITER = 0
@@ -375,43 +376,45 @@ def _moggy_then_heavy(kind: np.integer, s: BoardState, x: Scratch, c: int, last:
                       k: int, suicide_ok: bool, pat3: np.ndarray, policy: int,
                       moggy_moves: int, p_capture: float, p_atari: float, p_nakade: float,
                       p_pattern: float, p_reject: float, p_ccap: float, ladder_budget: int,
-                      ladder_middle: bool, ladder_shape: bool) -> int:
+                      ladder_middle: bool, ladder_shape: bool, reply: int) -> int:
     """The ``MOGGY`` policy's move: its first ``moggy_moves`` moves (0: all), then
-    heavy's."""
+    heavy's (``reply``: :func:`moggy_move`'s)."""
     if moggy_moves == 0 or k < moggy_moves:
         return moggy_move(s, x.moggy, c, last, suicide_ok, x.rng, pat3, x.cand, p_capture,
                           p_atari, p_nakade, p_pattern, p_reject, p_ccap, ladder_budget,
-                          ladder_middle, ladder_shape)
+                          ladder_middle, ladder_shape, reply)
     return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, x.moggy.pts, p_capture,
-                      p_nakade, p_pattern, p_reject)
+                      p_nakade, p_pattern, p_reject, reply)
 
 
 def _light_or_heavy(kind: np.integer, s: BoardState, x: Scratch, c: int, last: int,
                     k: int, suicide_ok: bool, pat3: np.ndarray, policy: int,
                     moggy_moves: int, p_capture: float, p_atari: float, p_nakade: float,
                     p_pattern: float, p_reject: float, p_ccap: float, ladder_budget: int,
-                    ladder_middle: bool, ladder_shape: bool) -> int:
-    """The ``LIGHT`` or ``HEAVY`` policy's move (the code never reaches moggy's)."""
+                    ladder_middle: bool, ladder_shape: bool, reply: int) -> int:
+    """The ``LIGHT`` or ``HEAVY`` policy's move (the code never reaches moggy's);
+    ``reply``: :func:`heavy_move`'s, and the light policy's move when not 0."""
     if policy == LIGHT:
-        return random_sensible_move(s, c, suicide_ok, x.rng)
+        return reply if reply > 0 else random_sensible_move(s, c, suicide_ok, x.rng)
     return heavy_move(s, c, last, suicide_ok, x.rng, pat3, x.cand, x.moggy.pts, p_capture,
-                      p_nakade, p_pattern, p_reject)
+                      p_nakade, p_pattern, p_reject, reply)
 
 
 def _policy_move(kind: np.integer, s: BoardState, x: Scratch, c: int, last: int, k: int,
                  suicide_ok: bool, pat3: np.ndarray, policy: int, moggy_moves: int,
                  p_capture: float, p_atari: float, p_nakade: float, p_pattern: float,
                  p_reject: float, p_ccap: float, ladder_budget: int, ladder_middle: bool,
-                 ladder_shape: bool) -> int:
+                 ladder_shape: bool, reply: int) -> int:
     """The playout policy's move for ``c`` (padded point, 0 = pass) at the ``k``-th
-    move of a playout: :func:`_moggy_then_heavy` when ``kind`` is an ``int16``
+    move of a playout (``reply``: a last good reply to play after the captures and
+    escapes, 0 for none): :func:`_moggy_then_heavy` when ``kind`` is an ``int16``
     (:func:`policy_kind`), else :func:`_light_or_heavy`. In a kernel numba compiles only
     the one that ``kind``'s type names (:func:`_ov_policy_move`); this body makes the same
     choice in plain Python (``NUMBA_DISABLE_JIT=1``)."""
     choose = _moggy_then_heavy if isinstance(kind, np.int16) else _light_or_heavy
     return choose(kind, s, x, c, last, k, suicide_ok, pat3, policy, moggy_moves, p_capture,
                   p_atari, p_nakade, p_pattern, p_reject, p_ccap, ladder_budget,
-                  ladder_middle, ladder_shape)
+                  ladder_middle, ladder_shape, reply)
 
 
 @overload(_policy_move, inline="always")
@@ -419,7 +422,7 @@ def _ov_policy_move(kind: np.integer, s: BoardState, x: Scratch, c: int, last: i
                     suicide_ok: bool, pat3: np.ndarray, policy: int, moggy_moves: int,
                     p_capture: float, p_atari: float, p_nakade: float, p_pattern: float,
                     p_reject: float, p_ccap: float, ladder_budget: int, ladder_middle: bool,
-                    ladder_shape: bool) -> Any:
+                    ladder_shape: bool, reply: int) -> Any:
     # Called with numba types; numba wants the implementation's signature, annotations
     # included, to be this one's.
     return _moggy_then_heavy if kind == types.int16 else _light_or_heavy
@@ -510,6 +513,7 @@ def _playout(t: Tree, leaf: int, c: int, last: int, last2: int, prm: np.ndarray,
     ladder_middle = prm[P_LADDER_MIDDLE] > 0.0
     ladder_shape = prm[P_LADDER_SHAPE] > 0.0
     lgrf = int(prm[P_LGRF])
+    lgrf_first = prm[P_LGRF_FIRST] > 0.0
     sl = -1
     if tabu_l > 0:
         sl = TB.acquire(pool, t.tslot, leaf)
@@ -530,13 +534,16 @@ def _playout(t: Tree, leaf: int, c: int, last: int, last2: int, prm: np.ndarray,
         h1 = np.uint64(0)
         reached2 = False
         for k in range(max_moves):
-            p = 0
+            r = 0
             if lgrf > 0 and lastp > 0:
-                p = lgr_reply(s, x.reply1, x.reply2, cc, lastp, last2p, lgrf, suicide_ok)
-            if p == 0:
+                r = lgr_reply(s, x.reply1, x.reply2, cc, lastp, last2p, lgrf, suicide_ok)
+            if r > 0 and lgrf_first:
+                p = r
+            else:
                 p = _policy_move(kind, s, x, cc, lastp, k, suicide_ok, pat3, policy,
                                  moggy_moves, p_capture, p_atari, p_nakade, p_pattern,
-                                 p_reject, p_ccap, ladder_budget, ladder_middle, ladder_shape)
+                                 p_reject, p_ccap, ladder_budget, ladder_middle, ladder_shape,
+                                 r)
             if p == 0:
                 pass_move(s)
             else:

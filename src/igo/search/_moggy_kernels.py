@@ -519,8 +519,10 @@ def moggy_move(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: b
                rng: np.ndarray, pat3: np.ndarray, cand: np.ndarray, p_capture: float,
                p_atari: float, p_nakade: float, p_pattern: float, p_reject: float,
                p_ccap: float, ladder_budget: int, ladder_middle: bool = True,
-               ladder_shape: bool = False) -> int:
-    """The ``MOGGY`` policy's move for ``c`` (padded point, 0 = pass)."""
+               ladder_shape: bool = False, reply: int = 0) -> int:
+    """The ``MOGGY`` policy's move for ``c`` (padded point, 0 = pass). ``reply``, when
+    not 0, is played if step 1 plays nothing (a last good reply of the search's
+    ``lgrf``, already found sensible)."""
     if last > 0 and p_capture > 0.0:
         go = rand_below(rng, 1000) < p_capture * 1000  # before the (ladder) reading
         if go or _big_own_atari(s, c, last):
@@ -530,6 +532,8 @@ def moggy_move(s: BoardState, ms: MoggyScratch, c: int, last: int, suicide_ok: b
                 p = _pick(s, ms, c, cand, n, rng, p_reject, False)
                 if p != 0:
                     return p
+    if reply > 0:
+        return reply
     if last > 0:
         if rand_below(rng, 1000) < p_atari * 1000:
             n = _local_two_libs(s, ms, c, last, suicide_ok, rng, p_reject, cand)

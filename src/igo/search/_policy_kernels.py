@@ -220,15 +220,19 @@ def nakade_move(s: BoardState, pts: np.ndarray, c: int, last: int, suicide_ok: b
 @njit_inline
 def heavy_move(s: BoardState, c: int, last: int, suicide_ok: bool, rng: np.ndarray,
                pat3: np.ndarray, cand: np.ndarray, pts: np.ndarray, p_capture: float,
-               p_nakade: float, p_pattern: float, p_reject: float) -> int:
+               p_nakade: float, p_pattern: float, p_reject: float, reply: int = 0) -> int:
     """The ``HEAVY`` policy's move for ``c`` (padded point, 0 = pass); ``pts`` is the
-    nakade step's work array (int32, longer than ``MAX_SPACE``)."""
+    nakade step's work array (int32, longer than ``MAX_SPACE``). ``reply``, when not 0,
+    is played if the captures and escapes step plays nothing (a last good reply of the
+    search's ``lgrf``, already found sensible)."""
     if last > 0:
         if rand_below(rng, 1000) < p_capture * 1000:
             n = _capture_escape(s, c, last, cand)
             p = _pick_legal(s, c, cand, n, suicide_ok, rng, False)
             if p != 0:
                 return p
+        if reply > 0:
+            return reply
         if p_nakade > 0.0 and rand_below(rng, 1000) < p_nakade * 1000:
             p = nakade_move(s, pts, c, last, suicide_ok)
             if p != 0:

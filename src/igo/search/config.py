@@ -116,6 +116,10 @@ class SearchConfig:
         a lost one; 2, the reply to the last two moves first, then to the last one
         (:func:`igo.search._kernels.lgr_reply`). The tables live as long as the search
         (a game's moves share them), one per search thread.
+    lgrf_first : bool
+        Play the reply before every step of the playout policy (as Baier and Drake's
+        Orego), or (False) only when the policy's captures and escapes step (moggy:
+        its step 1, ataris) plays nothing.
     ladder_budget : int
         Nodes a ladder reading may take (moggy policy: before an escape is allowed,
         0: escapes are never read; priors: before a move's prior is left alone).
@@ -204,6 +208,7 @@ class SearchConfig:
     ladder_shape: bool = False
     moggy_moves: int = 0
     lgrf: int = 0
+    lgrf_first: bool = False
     ladder_escape: float = 1.0
     ladder_atari: float = 1.0
     tabu: int = 0
@@ -322,6 +327,7 @@ class SearchConfig:
         prm[K.P_DIST_RAVE] = self.rave_distance
         prm[K.P_MOGGY_MOVES] = self.moggy_moves
         prm[K.P_LGRF] = self.lgrf
+        prm[K.P_LGRF_FIRST] = 1.0 if self.lgrf_first else 0.0
         return prm
 
     def with_options(self, **options: Any) -> SearchConfig:
