@@ -114,3 +114,28 @@ def test_search_fills_its_tables_and_checks_the_option() -> None:
     assert not plain.workers[0].x.reply1.any()
     with pytest.raises(ValueError, match="lgrf"):
         SearchConfig(lgrf=3)
+
+
+def test_reply_comes_after_captures_and_escapes() -> None:
+    """With ``lgrf_first`` off, the policies play a capture next to the last move before
+    the reply, and the reply before their other steps."""
+    from igo.search._moggy_kernels import moggy_move, new_moggy_scratch
+    from igo.search._policy_kernels import heavy_move
+    from igo.search.patterns3 import pattern3_table
+
+    # White's stone at (1, 1) is in atari after its move there; Black captures at (1, 2)
+    b = _board([(0, 1), (1, 0), (2, 1)], [(1, 1)])
+    s = b.state
+    last, capture, reply = _padded(1, 1), _padded(1, 2), _padded(3, 3)
+    pat3 = pattern3_table()
+    cand = np.zeros(A, np.int64)
+    pts = np.zeros(64, np.int32)
+    rng = np.array([12345], np.uint64)
+    ms = new_moggy_scratch(s)
+    for p_capture, want in ((1.0, capture), (0.0, reply)):
+        got = heavy_move(s, K.BLACK, last, False, rng, pat3, cand, pts, p_capture, 0.0, 1.0,
+                         0.9, reply)
+        assert got == want
+        got = moggy_move(s, ms, K.BLACK, last, False, rng, pat3, cand, p_capture, 1.0, 0.8,
+                         1.0, 0.9, 0.4, 0, True, False, reply)
+        assert got == want
