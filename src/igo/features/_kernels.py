@@ -334,7 +334,9 @@ def pattern_id_at(s: BoardState, p: int, c: int, idx: np.ndarray, symkeys: np.nd
     occurrence of a size is one of every smaller size of the same move
     (:func:`igo.features.patterns.select_frequent`; ``tests/search/test_priors.py``
     compares the two on every legal move of its positions). About 40 % of the points
-    of a 9x9 pattern are never read."""
+    of a 9x9 pattern are never read. The XOR chains are spelled out as in
+    :func:`pattern_hashes`: helpers on a tuple of the 8 chains made a 19x19 prior call
+    15 % slower (76 against 86-92 us, measured 2026-11-29)."""
     h0 = h1 = h2 = h3 = h4 = h5 = h6 = h7 = np.uint64(0)
     swap = c == WHITE
     best = 0
