@@ -51,7 +51,7 @@ from igo.core._kernels import (
 )
 from igo.search import _tabu_kernels as TB
 from igo.search._moggy_kernels import MOGGY, MoggyScratch, moggy_move
-from igo.search._policy_kernels import LIGHT, heavy_move
+from igo.search._policy_kernels import LIGHT, _legal, _self_atari, heavy_move
 from igo.search._prior_kernels import PriorScratch, PriorTables, position_priors
 from igo.search._tactic_prior_kernels import ESCAPE, ladder_priors
 from igo.search.tree import (
@@ -65,7 +65,6 @@ from igo.search.tree import (
     T_USED,
     Tree,
 )
-from igo.tactics._string_kernels import liberties_after
 
 # parameter indices
 P_C_UCB = 0  # UCB1 exploration: mean + C * sqrt(ln N / n)
@@ -432,8 +431,7 @@ def _ov_policy_move(kind: np.integer, s: BoardState, x: Scratch, c: int, last: i
 def _sensible_reply(s: BoardState, r: int, c: int, suicide_ok: bool) -> bool:
     """Whether a stored reply ``r`` may be played by ``c`` now: legal, not filling an
     own eye, not a self-atari."""
-    return (s.color[r] == EMPTY and check_move(s, r, c, suicide_ok) == OK
-            and not is_eye(s, r, c) and liberties_after(s, r, c) >= 2)
+    return _legal(s, r, c, suicide_ok) and not is_eye(s, r, c) and not _self_atari(s, r, c)
 
 
 @njit_inline
@@ -494,8 +492,9 @@ def _playout(t: Tree, leaf: int, c: int, last: int, last2: int, prm: np.ndarray,
     """Play out ``x.work`` (the leaf position, ``c`` to move, ``last`` and ``last2`` the
     moves before it) to the end, moves appended to ``x.seq`` from ``nseq``; returns the
     new length of ``x.seq``. ``kind`` is :func:`policy_kind` of the policy. With
-    ``P_LGRF`` each move is first the last good reply to the move before it
-    (:func:`lgr_reply`), when there is one and it is sensible."""
+    ``P_LGRF`` the last good reply to the moves before each move (:func:`lgr_reply`),
+    when there is one and it is sensible, is played before the policy's steps
+    (``P_LGRF_FIRST``) or when its captures and escapes play nothing."""
     s = x.work
     suicide_ok = prm[P_SUICIDE] > 0.0
     policy = int(prm[P_POLICY])

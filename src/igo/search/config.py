@@ -111,9 +111,10 @@ class SearchConfig:
         the playout is still near the tree.
     lgrf : int
         Last good reply with forgetting (Baier and Drake 2010) in the playouts of every
-        policy: 0 off; 1, each move of a playout is first the move that last answered
-        the move before it in a playout its player won, forgotten once it answers it in
-        a lost one; 2, the reply to the last two moves first, then to the last one
+        policy: 0 off; 1, a playout's move is the move that last answered the move
+        before it in a playout its player won (forgotten once it answers it in a lost
+        one), where ``lgrf_first`` says; 2, the reply to the last two moves first, then
+        to the last one
         (:func:`igo.search._kernels.lgr_reply`). The tables live as long as the search
         (a game's moves share them), one per search thread.
     lgrf_first : bool
