@@ -14,7 +14,9 @@
 #
 # FROZEN is a copy of the engine (frozen_engine.sh, or `cp -a src` of a warm tree) so
 # that edits in the working tree never reach a running match; ENGINE is igo gtp's
-# --engine (empty: the default engine a user gets).
+# --engine (empty: the default engine a user gets). PIN="0 1" runs igo's process on CPU 0
+# and Pachi's on CPU 1 (taskset), so that an engine with a helper thread (the policy net
+# beside the search) gets one core in all, as Pachi does; use it with WORKERS=1.
 set -eu
 cd "$(dirname "$0")/../.."
 : "${FROZEN:?a frozen engine (frozen_engine.sh COMMIT DIR)}"
@@ -28,9 +30,17 @@ KOMI=${KOMI:-7}
 OUT=${OUT:-runs/pachi-${T}s}
 PACHI=${PACHI:-/work/pachi/pachi}
 PT=$(awk "BEGIN { print $T + 2 }")
+PIN=${PIN:-}
+IGO_PIN=
+PACHI_PIN=
+if [ -n "$PIN" ]; then
+  set -- $PIN
+  IGO_PIN="taskset -c $1 "
+  PACHI_PIN="taskset -c $2 "
+fi
 LOGGED=experiments/tabu_mcts/logged.sh
 mkdir -p "$OUT/logs"
 PYTHONPATH="$FROZEN/src" exec .venv/bin/python -m igo match \
-  "gtp:$LOGGED $OUT/logs igo env PYTHONPATH=$FROZEN/src .venv/bin/python -m igo gtp --threads 1 --size $SIZE --komi $KOMI --time $T${ENGINE:+ --engine $ENGINE}" \
-  "gtp:$LOGGED $OUT/logs pachi $PACHI -t $PT threads=1,pondering=0,max_tree_size=2048" \
+  "gtp:$LOGGED $OUT/logs igo ${IGO_PIN}env PYTHONPATH=$FROZEN/src .venv/bin/python -m igo gtp --threads 1 --size $SIZE --komi $KOMI --time $T${ENGINE:+ --engine $ENGINE}" \
+  "gtp:$LOGGED $OUT/logs pachi ${PACHI_PIN}$PACHI -t $PT threads=1,pondering=0,max_tree_size=2048" \
   --games "$GAMES" --size "$SIZE" --komi "$KOMI" --workers "$WORKERS" --seed "$SEED" --quiet --out "$OUT"
