@@ -1,6 +1,6 @@
 #!/bin/sh
-# igo against Pachi 12.90 at equal work: PLAYOUTS playouts a move each, 9x9, komi 7,
-# one thread each, no pondering. Resumable: rerun the same command to continue.
+# igo against Pachi 12.90 at equal work: PLAYOUTS playouts a move each, 9x9 and komi 7
+# unless SIZE and KOMI say otherwise, one thread each, no pondering. Resumable: rerun the same command to continue.
 #
 #   FROZEN=/work/frozen36 PLAYOUTS=20000 GAMES=100 SEED=20000 WORKERS=1 \
 #     OPTIONS="" OUT=runs/pachi-20k experiments/tabu_mcts/pachi_equal_work.sh
@@ -21,9 +21,11 @@ OPTIONS=${OPTIONS:-}
 OUT=${OUT:-runs/pachi-$PLAYOUTS}
 PACHI=${PACHI:-/work/pachi/pachi}
 PACHI_PLAYOUTS=${PACHI_PLAYOUTS:-$PLAYOUTS}
+SIZE=${SIZE:-9}
+KOMI=${KOMI:-7}
 SPEC="igo:mcts:playouts=$PLAYOUTS${OPTIONS:+,$OPTIONS}"
 mkdir -p "$OUT"
 PYTHONPATH="$FROZEN/src" exec .venv/bin/python -m igo match "$SPEC" \
   "gtp:$PACHI -d 0 -t =$PACHI_PLAYOUTS threads=1,pondering=0,max_tree_size=2048" \
-  --games "$GAMES" --size 9 --komi 7 --workers "$WORKERS" --seed "$SEED" --quiet \
+  --games "$GAMES" --size "$SIZE" --komi "$KOMI" --workers "$WORKERS" --seed "$SEED" --quiet \
   --out "$OUT"
