@@ -18,7 +18,7 @@ from igo.search import _net_kernels as NK
 from igo.search._kernels import prior_rate
 from igo.search.config import STRONG
 from igo.search.search import Search
-from igo.search.tree import LADDER_ATARI, LADDER_ESCAPE, NET_PRIOR, Tree
+from igo.search.tree import LADDER_ATARI, LADDER_ESCAPE, NET_PRIOR, T_USED, Tree
 from nets.helpers import random_games
 
 
@@ -134,6 +134,29 @@ def test_a_search_with_the_net_gives_its_priors_to_the_busy_nodes(tiny_net: Path
     s.set_position(board)
     assert s._netp._pending == {}
     s.run(playouts=500)
+
+
+def test_net_visits_zero_gives_the_net_priors_to_the_root_only(tiny_net: Path) -> None:
+    board = Board(9)
+    s = Search(board, 7.0, STRONG.with_options(net=str(tiny_net), net_visits=0,
+                                               tree_capacity=100_000), seed=5)
+    net = load_net_policy(str(tiny_net))
+    deadline = time.monotonic() + 60
+    while net.cached(board, board.to_play) is None and time.monotonic() < deadline:
+        s.run(playouts=300)
+    s.run(playouts=3000)
+    t = s.trees()[0]
+    assert s._netp is not None and s._netp.applied == 1
+    assert t.flags[0] & NET_PRIOR
+    used = int(t.meta[T_USED])  # past it, a pool holds what an earlier tree left
+    busy = [i for i in range(1, used) if t.N[i] >= 100 and t.first[i] >= 0]
+    assert busy  # nodes that net_visits=100 would have given the net's priors
+    assert not np.any(t.flags[1:used] & NET_PRIOR)
+
+
+def test_net_visits_must_not_be_negative() -> None:
+    with pytest.raises(ValueError, match="net_visits"):
+        STRONG.with_options(net_visits=-1)
 
 
 def test_reclaims_keep_the_flag_with_the_children() -> None:

@@ -180,7 +180,11 @@ class SearchConfig:
         ``default`` igo's net, or a model file. It runs beside the search, which
         never waits for it.
     net_visits : int
-        Visits from which a node gets the net's priors (the root always does).
+        Visits from which a node gets the net's priors (the root always does); 0: the
+        root only (against Pachi 12.90 at 1 s a move on 9x9, one core each, the root
+        alone and nodes of 1,024 visits scored alike, 0.480 and 0.490 over 100 games;
+        the root alone cost 2 % of the playouts, the other 4-11 %:
+        ``experiments/tabu_mcts/README.md``).
     net_mix : float
         Share of the net in those priors (the rest: the move model's).
     """
@@ -240,8 +244,8 @@ class SearchConfig:
             raise ValueError(f"parallel must be tree or root, got {self.parallel!r}")
         if self.virtual_loss < 0.0:
             raise ValueError(f"virtual_loss must be >= 0, got {self.virtual_loss}")
-        if self.net_visits < 1 or not 0.0 <= self.net_mix <= 1.0:
-            raise ValueError(f"net_visits must be >= 1 and net_mix in [0, 1], got "
+        if self.net_visits < 0 or not 0.0 <= self.net_mix <= 1.0:
+            raise ValueError(f"net_visits must be >= 0 and net_mix in [0, 1], got "
                              f"{self.net_visits}, {self.net_mix}")
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")

@@ -2,7 +2,8 @@
 
 A :class:`NetPriors` belongs to one :class:`~igo.search.search.Search`. Between the
 search's chunks of iterations, its lead thread calls :meth:`NetPriors.step`: the root
-and the nodes of at least ``net_visits`` visits (reached through such nodes) that do
+and the nodes of at least ``net_visits`` visits (reached through such nodes; none when
+``net_visits`` is 0, the root only) that do
 not have the net's priors yet are found in the tree (:func:`wanting_nodes`); for each,
 the position is rebuilt from the root by the moves on its path; a position the net has
 answered gets the net's priors on its children at once (:func:`set_priors`: the net's
@@ -15,6 +16,7 @@ engines do with theirs.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -44,7 +46,7 @@ class NetPriors:
         self.policy = policy
         self.ladders = (float(ladder_escape), float(ladder_atari))
         self.size = size
-        self.min_visits = float(max(1, min_visits))
+        self.min_visits = float(min_visits) if min_visits > 0 else math.inf  # 0: root only
         self.mix = float(mix)
         self.sharpness = float(sharpness)
         self._nodes = np.zeros(MAX_NODES, np.int64)
