@@ -1,6 +1,7 @@
 #!/bin/sh
 # igo against Pachi 12.90 at equal work: PLAYOUTS playouts a move each, 9x9 and komi 7
-# unless SIZE and KOMI say otherwise, one thread each, no pondering. Resumable: rerun the same command to continue.
+# unless SIZE and KOMI say otherwise, one thread each, no pondering.
+# Resumable: rerun the same command to continue.
 #
 #   FROZEN=/work/frozen36 PLAYOUTS=20000 GAMES=100 SEED=20000 WORKERS=1 \
 #     OPTIONS="" OUT=runs/pachi-20k experiments/tabu_mcts/pachi_equal_work.sh

@@ -12,7 +12,7 @@ import pytest
 
 from igo.core.board import Board
 from igo.core.coords import Point
-from igo.nets.policy import load_net_policy
+from igo.nets.policy import NetPolicy, load_net_policy
 from igo.nets.train import TrainConfig, Trainer
 from igo.search import _net_kernels as NK
 from igo.search._kernels import prior_rate
@@ -107,15 +107,22 @@ def tiny_net(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / "b1c8.pt"
 
 
-def test_a_search_with_the_net_gives_its_priors_to_the_busy_nodes(tiny_net: Path) -> None:
-    board = Board(9)
-    board.play(board.to_play, Point(4, 4))
-    s = Search(board, 7.0, STRONG.with_options(net=str(tiny_net), net_visits=50,
+def _net_search(tiny_net: Path, board: Board, net_visits: int) -> tuple[Search, NetPolicy]:
+    """A search with the tiny net's priors that has run until the net answered the
+    root's position (at most a minute)."""
+    s = Search(board, 7.0, STRONG.with_options(net=str(tiny_net), net_visits=net_visits,
                                                tree_capacity=100_000), seed=5)
     net = load_net_policy(str(tiny_net))
     deadline = time.monotonic() + 60
     while net.cached(board, board.to_play) is None and time.monotonic() < deadline:
         s.run(playouts=300)
+    return s, net
+
+
+def test_a_search_with_the_net_gives_its_priors_to_the_busy_nodes(tiny_net: Path) -> None:
+    board = Board(9)
+    board.play(board.to_play, Point(4, 4))
+    s, net = _net_search(tiny_net, board, 50)
     r = s.run(playouts=3000)
     assert s._netp is not None and s._netp.applied >= 2
     probs = net.cached(board, board.to_play)
@@ -137,13 +144,7 @@ def test_a_search_with_the_net_gives_its_priors_to_the_busy_nodes(tiny_net: Path
 
 
 def test_net_visits_zero_gives_the_net_priors_to_the_root_only(tiny_net: Path) -> None:
-    board = Board(9)
-    s = Search(board, 7.0, STRONG.with_options(net=str(tiny_net), net_visits=0,
-                                               tree_capacity=100_000), seed=5)
-    net = load_net_policy(str(tiny_net))
-    deadline = time.monotonic() + 60
-    while net.cached(board, board.to_play) is None and time.monotonic() < deadline:
-        s.run(playouts=300)
+    s, _ = _net_search(tiny_net, Board(9), 0)
     s.run(playouts=3000)
     t = s.trees()[0]
     assert s._netp is not None and s._netp.applied == 1
