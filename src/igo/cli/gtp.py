@@ -46,10 +46,12 @@ def add_parser(subparsers: Any) -> None:
                    "a quarter of the machine's memory and 2048); a full tree is "
                    "reclaimed (its most visited part kept) and the search goes on")
     p.add_argument("--net", default=None, metavar="PATH|default",
-                   help="mcts: the policy network's priors at the root and the busiest "
-                   "nodes, computed beside the search (default off: on 9x9 at 1 s a "
-                   "move against Pachi it scored 0.48-0.49 where the default scored "
-                   "0.37, not yet a significant gain; experiments/policy_net/README.md)")
+                   help="mcts: the policy network's priors at the root (and at nodes "
+                   "of net_visits visits), computed beside the search; '' turns it off "
+                   "(default: igo's net at the root on 15x15 and larger, where with "
+                   "Pachi's form of the prior, also the default there, igo won 14 of 16 "
+                   "games against Pachi at 2,000 playouts each on 19x19, 0 of 13 "
+                   "before; none on smaller boards; experiments/tabu_mcts/README.md)")
     p.add_argument("--ponder", action="store_true",
                    help="mcts: think on the opponent's time, on the tree the next move "
                    "reuses (stops at once on any command; leave it off when the "

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict
 
 from igo.analysis.position import Budget
 from igo.core.board import Board
@@ -73,7 +72,7 @@ def position_key(record: GameRecord, k: int, budget: Budget, config: SearchConfi
                                                                  int(m.point[1])])
                   for m in moves],
         "to_play": int(to_play_at(record, k)), "budget": [budget.playouts, budget.seconds],
-        "config": asdict(config), "model": f"default-{record.size}",
+        "config": config.for_size(record.size).values(), "model": f"default-{record.size}",
     }
     text = json.dumps(what, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()

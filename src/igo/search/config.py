@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import numpy as np
@@ -82,6 +82,8 @@ class SearchConfig:
         pseudo-visits, all of them wins, for every move but the pass (0: none). With
         ``prior_sharpness=0`` (an even prior) and ``prior_eqex=14``, ``W = 210`` is
         Pachi 12.90's 9x9 prior (``uct/prior.c``: 14 even visits, pattern ``eqex`` 210).
+        From 15x15 up the default is Pachi's 19x19 form, ``prior_sharpness=0`` and
+        ``W = 300`` (:data:`SIZE_DEFAULTS`).
     pass_prior : float
         Prior probability of the pass.
     policy : str
@@ -178,7 +180,8 @@ class SearchConfig:
         Policy network whose priors replace the move model's at the root and at the
         nodes the search visits most (:mod:`igo.search.netprior`): ``""`` none,
         ``default`` igo's net, or a model file. It runs beside the search, which
-        never waits for it.
+        never waits for it. From 15x15 up the default is ``default`` at the root
+        only (:data:`SIZE_DEFAULTS`; ``net=`` turns it off).
     net_visits : int
         Visits from which a node gets the net's priors (the root always does); 0: the
         root only (against Pachi 12.90 at 1 s a move on 9x9, one core each, the root
@@ -231,6 +234,8 @@ class SearchConfig:
     net: str = ""
     net_visits: int = 16
     net_mix: float = 1.0
+    #: fields set by :meth:`with_options` (kept from :meth:`for_size`'s board-size defaults)
+    fixed: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -343,13 +348,37 @@ class SearchConfig:
         ValueError
             For an unknown field or a value of the wrong type.
         """
-        types = {f.name: f.type for f in fields(self)}
+        types = {f.name: f.type for f in fields(self) if f.name != "fixed"}
         changes: dict[str, Any] = {}
         for key, value in options.items():
             if key not in types:
                 raise ValueError(f"unknown search option {key!r} (known: {', '.join(types)})")
             changes[key] = _convert(key, str(types[key]), value)
-        return replace(self, **changes)
+        return replace(self, fixed=self.fixed | frozenset(changes), **changes)
+
+    def as_set(self) -> SearchConfig:
+        """This configuration with every field counted as set by an option, so that
+        :meth:`for_size` changes nothing (a search whose figures were measured with
+        these very values, such as ``igo tsumego``'s on its 19x19 frames)."""
+        return replace(self, fixed=frozenset(_DEFAULTS))
+
+    def values(self) -> dict[str, Any]:
+        """The fields and their values (without the record of what options set)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "fixed"}
+
+    def for_size(self, size: int) -> SearchConfig:
+        """This configuration on a board of ``size``: each group of
+        :data:`SIZE_DEFAULTS` that applies to the size replaces its fields' values, as a
+        whole, when each of them still has its class default and no
+        :meth:`with_options` set any of them (``prior_wins=0`` keeps the small-board
+        prior whole on 19x19)."""
+        changes: dict[str, Any] = {}
+        for smallest, values in SIZE_DEFAULTS:
+            if size >= smallest and all(name not in self.fixed
+                                        and getattr(self, name) == _DEFAULTS[name]
+                                        for name in values):
+                changes.update(values)
+        return replace(self, **changes) if changes else self
 
 
 def _convert(key: str, type_name: str, value: Any) -> Any:
@@ -369,10 +398,29 @@ def _convert(key: str, type_name: str, value: Any) -> Any:
     return str(value)
 
 
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SearchConfig)}
+
+#: Defaults that depend on the board size, groups of ``(smallest size, {field: value})``
+#: applied by :meth:`SearchConfig.for_size` (every search does) unless an option set a
+#: field of the group.
+#: From 15x15 up (Pachi's "large board"): Pachi's form of the prior, 20 even
+#: pseudo-visits and ``300 sqrt(P)`` pseudo-wins (``uct/prior.c`` on 19x19), and the
+#: policy net's priors at the root (where the net cannot be loaded, the move model's).
+#: On 19x19 9-dan positions the 2,000-playout search plays the 9-dan's move 0.192 of
+#: the time before, 0.349 with the prior's form and 0.477 with the net too (172
+#: positions; the move model alone 0.326, the net 0.517); against Pachi 12.90 at 2,000
+#: playouts a move each it won 0 of 13 games before, 2 of 11 with the prior's form and
+#: 14 of 16 with the net too
+#: (``experiments/tabu_mcts/README.md``, "19x19: the prior's weight and the net").
+SIZE_DEFAULTS: tuple[tuple[int, dict[str, Any]], ...] = (
+    (15, {"prior_sharpness": 0.0, "prior_wins": 300.0}),
+    (15, {"net": "default", "net_visits": 0}),
+)
+
 #: The plain MCTS of paper 001 (section 2).
 PAPER = SearchConfig(c_ucb=math.sqrt(2.0), c_puct=0.0, rave_equiv=0.0, fpu=0.5,
                      expand_threshold=100, use_priors=False, prior_eqex=0.0,
-                     pass_prior=1.0, policy="light")
+                     pass_prior=1.0, policy="light", fixed=frozenset(_DEFAULTS))
 
 #: The strongest settings measured (the defaults of :class:`SearchConfig`).
 STRONG = SearchConfig()

@@ -54,6 +54,9 @@ from igo.search.tree import NODE_BYTES, T_RECLAIM, T_USED, Tree, new_tree, reset
 
 log = logging.getLogger(__name__)
 
+#: nets that a size default chose and that could not be loaded, said once a process
+_NET_WARNED: set[str] = set()
+
 CHUNK_SECONDS = 0.02  # a thread checks the clock and the stop flag this often
 PREFAULT_STEP = 1 << 18  # spare-pool nodes committed at most per look of thread 0
 
@@ -314,6 +317,8 @@ class Search:
 
     def __init__(self, board: Board, komi: float, config: SearchConfig = STRONG,
                  model: MoveModel | None = None, seed: int | None = None) -> None:
+        asked_net = bool(config.net)
+        config = config.for_size(board.size)
         self.config = config
         self.size = board.size
         self.komi = float(komi)
@@ -334,25 +339,45 @@ class Search:
                         for _ in range(config.threads)]
         self._tree_sets = [shared] if shared is not None else [wk.trees for wk in self.workers]
         self.board = board.copy()
-        self._netp = self._net_priors(config, board.size)
+        self._netp = self._net_priors(config, board.size, required=asked_net)
         self._timing = {"stopped_early": 0, "extensions": 0}
         #: say on the log (INFO) when a run had to reclaim its trees
         self.log_reclaims = True
         self._expand_root()
 
     @staticmethod
-    def _net_priors(config: SearchConfig, size: int) -> NetPriors | None:
-        """The policy net's priors, when ``config.net`` names a net."""
+    def _net_priors(config: SearchConfig, size: int, required: bool) -> NetPriors | None:
+        """The policy net's priors, when ``config.net`` names a net. A net that the
+        board size's defaults chose (not ``required``) and that cannot be loaded (no
+        PyTorch, a missing or broken file) leaves the move model's priors, said once on
+        the log.
+
+        Raises
+        ------
+        ImportError, igo.nets.model_file.NetFileError
+            If a ``required`` net cannot be loaded.
+        """
         if not config.net:
             return None
-        import torch
+        from igo.nets.model_file import NetFileError
 
-        from igo.nets.policy import load_net_policy
+        try:
+            import torch
 
+            from igo.nets.policy import load_net_policy
+
+            net = load_net_policy(config.net)
+        except (ImportError, NetFileError) as exc:
+            if required:
+                raise
+            if config.net not in _NET_WARNED:
+                _NET_WARNED.add(config.net)
+                log.warning("the %s policy net of %dx%d is not loaded (%s): the move "
+                            "model's priors only", config.net, size, size, exc)
+            return None
         torch.set_num_threads(1)  # the net's thread beside the search's, one core each
-        return NetPriors(load_net_policy(config.net), size, config.net_visits,
-                         config.net_mix, config.prior_sharpness, config.ladder_escape,
-                         config.ladder_atari)
+        return NetPriors(net, size, config.net_visits, config.net_mix,
+                         config.prior_sharpness, config.ladder_escape, config.ladder_atari)
 
     # ------------------------------------------------------------------ position
 

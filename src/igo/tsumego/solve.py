@@ -68,7 +68,10 @@ class Solver:
     Parameters
     ----------
     config
-        Search parameters (a preset, possibly with ``tabu``).
+        Search parameters (a preset, possibly with ``tabu``), taken as they are: the
+        board-size defaults of games (:meth:`SearchConfig.for_size`: the 19x19 prior
+        and net) do not reach a problem's frame, since the solve rates were measured
+        without them.
     playouts
         Playouts per search.
     seed
@@ -84,7 +87,7 @@ class Solver:
                  frame: FrameConfig | None = None, model: MoveModel | None = None) -> None:
         if playouts < 1:
             raise ValueError(f"playouts must be at least 1, got {playouts}")
-        self.config = config
+        self.config = config.as_set()
         self.playouts = playouts
         self.seed = seed
         self.frame_config = frame or FrameConfig()

@@ -1,0 +1,89 @@
+"""Board-size defaults of the search configuration (:meth:`SearchConfig.for_size`)."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+from igo.core.board import Board
+from igo.nets.model_file import NetFileError
+from igo.search import _kernels as K
+from igo.search import config as config_module
+from igo.search.config import PAPER, SIZE_DEFAULTS, STRONG, SearchConfig
+from igo.search.search import Search
+
+LARGE = dict(SIZE_DEFAULTS[0][1])
+NET = dict(SIZE_DEFAULTS[1][1])
+
+
+def test_the_large_board_prior_applies_from_15x15_up() -> None:
+    for size in (15, 19):
+        c = STRONG.for_size(size)
+        assert {k: getattr(c, k) for k in LARGE} == LARGE
+        assert {k: getattr(c, k) for k in NET} == NET == {"net": "default", "net_visits": 0}
+    for size in (7, 9, 13):
+        assert STRONG.for_size(size) is STRONG
+
+
+def test_an_option_on_any_field_of_the_group_keeps_the_group_whole() -> None:
+    c = STRONG.with_options(prior_wins=0).for_size(19)
+    assert (c.prior_wins, c.prior_sharpness) == (0.0, STRONG.prior_sharpness)
+    c = STRONG.with_options(prior_sharpness="0.5").for_size(19)
+    assert (c.prior_wins, c.prior_sharpness) == (0.0, 0.5)
+    # an option that is not in the group leaves it to the size
+    c = STRONG.with_options(rave_equiv=1000).for_size(19)
+    assert c.prior_wins == LARGE["prior_wins"] and c.rave_equiv == 1000.0
+    # net= turns the net off and leaves the prior's form
+    c = STRONG.with_options(net="").for_size(19)
+    assert (c.net, c.net_visits, c.prior_wins) == ("", STRONG.net_visits, LARGE["prior_wins"])
+    c = STRONG.with_options(net_visits=64).for_size(19)
+    assert (c.net, c.net_visits) == ("", 64)
+
+
+def test_a_constructor_value_off_the_default_is_kept() -> None:
+    c = SearchConfig(prior_wins=210.0).for_size(19)
+    assert (c.prior_wins, c.prior_sharpness) == (210.0, STRONG.prior_sharpness)
+
+
+def test_the_paper_preset_never_changes_with_the_size() -> None:
+    assert PAPER.for_size(19) is PAPER
+    assert PAPER.with_options(use_priors=1).for_size(19).prior_wins == 0.0
+
+
+def test_a_configuration_taken_as_set_never_changes_with_the_size() -> None:
+    c = STRONG.with_options(policy="moggy").as_set()
+    assert c.for_size(19) is c and c == STRONG.with_options(policy="moggy")
+
+
+def test_options_are_remembered_through_copies_and_ignored_by_equality() -> None:
+    c = STRONG.with_options(prior_wins=0).with_options(rave_equiv=100)
+    assert c.fixed == {"prior_wins", "rave_equiv"}
+    assert STRONG.with_options(prior_wins=0) == SearchConfig(prior_wins=0.0)
+    values = c.values()
+    assert "fixed" not in values and values["rave_equiv"] == 100.0
+    json.dumps(values)  # the review's cache key serialises them
+
+
+@pytest.mark.parametrize(("size", "wins"), [(9, 0.0), (19, LARGE["prior_wins"])])
+def test_a_search_uses_the_defaults_of_its_board(size: int, wins: float) -> None:
+    s = Search(Board(size), 7.5, STRONG.with_options(tree_capacity=1000), seed=1)
+    assert s.config.prior_wins == wins
+    assert s._prm[K.P_PRIOR_WINS] == wins
+
+
+def test_a_size_default_net_that_cannot_load_leaves_the_move_model(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, tmp_path) -> None:
+    missing = str(tmp_path / "no-such-net.pt")
+    monkeypatch.setattr(config_module, "SIZE_DEFAULTS",
+                        ((15, {"net": missing, "net_visits": 0}),))
+    cfg = STRONG.with_options(tree_capacity=1000)
+    with caplog.at_level(logging.WARNING, logger="igo.search.search"):
+        s = Search(Board(19), 7.5, cfg, seed=1)
+    assert s.config.net == missing and s._netp is None
+    assert "not loaded" in caplog.text
+    assert s.run(playouts=50).playouts == 50
+    # asked for by name, the same file is an error
+    with pytest.raises(NetFileError):
+        Search(Board(19), 7.5, cfg.with_options(net=missing), seed=1)
