@@ -410,7 +410,7 @@ _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SearchConfig)}
 #: the time before, 0.349 with the prior's form and 0.477 with the net too (172
 #: positions; the move model alone 0.326, the net 0.517); against Pachi 12.90 at 2,000
 #: playouts a move each it won 0 of 13 games before, 2 of 11 with the prior's form and
-#: 14 of 16 with the net too
+#: 20 of 22 with the net too
 #: (``experiments/tabu_mcts/README.md``, "19x19: the prior's weight and the net").
 SIZE_DEFAULTS: tuple[tuple[int, dict[str, Any]], ...] = (
     (15, {"prior_sharpness": 0.0, "prior_wins": 300.0}),
