@@ -24,28 +24,17 @@ import argparse
 import itertools
 import json
 import lzma
-import math
 import sys
 import time
 from pathlib import Path
 
+from igo.arena.stats import wilson_interval
 from igo.core.board import Board
 from igo.search.config import STRONG
 from igo.search.search import Search
 from igo.sgf.read import parse_sgf
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tygem9d" / "test.sgfs.xz"
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson interval of ``k`` successes in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def positions(games: int, moves: list[int]) -> list[tuple[Board, tuple[int, int]]]:
@@ -99,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{n} positions, {args.playouts} playouts")
     print(f"{'variant':<16} {'search':>7} {'95 %':>15} {'prior':>7}")
     for name, (k, kp) in hits.items():
-        lo, hi = wilson(k, n)
+        lo, hi = wilson_interval(k, n)
         rows[name] = {"options": variants[name], "positions": n, "search": k / n,
                       "search_ci": [lo, hi], "prior": kp / n}
         print(f"{name:<16} {k / n:7.3f} [{lo:.3f}, {hi:.3f}] {kp / n:7.3f}")
