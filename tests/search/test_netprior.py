@@ -4,6 +4,8 @@ the test)."""
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
 from pathlib import Path
 
@@ -180,3 +182,73 @@ def test_a_bad_net_file_is_said_when_the_player_is_made(tmp_path: Path) -> None:
         make_player(f"igo:mcts:net={bad}", np.random.default_rng(0))
     with pytest.raises(PlayerSpecError, match="no such model file"):
         make_player(f"igo:mcts:net={tmp_path / 'none.pt'}", np.random.default_rng(0))
+
+
+def _size_default_net(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """Make ``path`` the net that 9x9's size defaults choose (as 19x19's choose igo's)."""
+    from igo.search import config as config_module
+
+    monkeypatch.setattr(config_module, "SIZE_DEFAULTS",
+                        ((1, {"net": str(path), "net_visits": 0}),))
+
+
+def test_a_size_default_net_loads_beside_the_search(
+        tiny_net: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search does not wait for the net to load: it runs on the move model's
+    priors, and takes the net's at the root once the load is done."""
+    import igo.nets.policy as policy_module
+
+    gate = threading.Event()
+    real = policy_module.load_net_policy
+
+    def slow_load(spec: str) -> NetPolicy:
+        if not gate.wait(timeout=120):
+            raise TimeoutError("the test never opened the gate")
+        return real(spec)
+
+    monkeypatch.setattr(policy_module, "load_net_policy", slow_load)
+    monkeypatch.setattr(policy_module, "_LOADING", {})
+    monkeypatch.setattr(policy_module, "_LOADED", {})  # earlier tests loaded it
+    _size_default_net(monkeypatch, tiny_net)
+    s = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=100_000), seed=5)
+    assert s.config.net == str(tiny_net) and s._netp is not None
+    r = s.run(playouts=600)  # the net is still loading: nothing waits for it
+    assert r.playouts >= 600 and s._netp.applied == 0 and s._netp.policy is None
+    assert not s.trees()[0].flags[0] & NET_PRIOR
+    gate.set()
+    s._netp.load.wait(timeout=60)
+    deadline = time.monotonic() + 60
+    while s._netp.applied == 0 and time.monotonic() < deadline:
+        s.run(playouts=300)
+    assert s._netp.applied == 1 and s.trees()[0].flags[0] & NET_PRIOR
+    # a second search of the process shares the load (and the net)
+    s2 = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=10_000), seed=6)
+    assert s2._netp is not None and s2._netp.load is s._netp.load
+    assert s2._netp.policy is s._netp.policy
+    s._netp.policy.close()  # its thread, before the patched registry is dropped
+
+
+def test_a_size_default_net_that_fails_to_load_is_said_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A damaged file is found by the load, after the search began: the search goes on
+    with the move model's priors and the log says why, once."""
+    import igo.nets.policy as policy_module
+    from igo.search import search as search_module
+
+    bad = tmp_path / "damaged.pt"
+    bad.write_bytes(b"not a net")
+    monkeypatch.setattr(policy_module, "_LOADING", {})
+    monkeypatch.setattr(search_module, "_NET_WARNED", set())
+    _size_default_net(monkeypatch, bad)
+    with caplog.at_level(logging.WARNING, logger="igo.search.search"):
+        s = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=50_000), seed=5)
+        assert s._netp is not None
+        s._netp.load._done.wait(timeout=60)
+        assert s.run(playouts=400).playouts >= 400
+        assert s._netp.failed and s._netp.applied == 0
+        s2 = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=50_000), seed=6)
+        assert s2._netp is None  # the failed load is not tried again
+        s2.run(playouts=100)
+    said = [r for r in caplog.records if "not loaded" in r.getMessage()]
+    assert len(said) == 1 and "not a readable model file" in said[0].getMessage()

@@ -11,12 +11,15 @@ probabilities, renormalised over the children, mixed with the Bradley-Terry prio
 ``net_mix``); the others are sent to the net's evaluation thread
 (:meth:`igo.nets.policy.NetPolicy.request`). So the search never waits for the net:
 it runs on the Bradley-Terry priors until the answer comes, as Pachi's and Ray's
-engines do with theirs.
+engines do with theirs. Nor does it wait for the net to load: until the
+:class:`~igo.nets.policy.NetLoad` has it, a step does nothing; a load that fails is
+handed to ``on_error`` once, and the search goes on without the net.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -28,7 +31,7 @@ from igo.search import _net_kernels as NK
 from igo.search.tree import Tree
 
 if TYPE_CHECKING:
-    from igo.nets.policy import NetPolicy
+    from igo.nets.policy import NetLoad, NetPolicy
 
 #: Nodes looked at in one step, and the longest path replayed.
 MAX_NODES = 32
@@ -40,10 +43,14 @@ NEW_PER_STEP = 4
 class NetPriors:
     """The net beside one search (see the module docstring)."""
 
-    def __init__(self, policy: NetPolicy, size: int, min_visits: int, mix: float,
+    def __init__(self, load: NetLoad, size: int, min_visits: int, mix: float,
                  sharpness: float, ladder_escape: float = 1.0,
-                 ladder_atari: float = 1.0) -> None:
-        self.policy = policy
+                 ladder_atari: float = 1.0,
+                 on_error: Callable[[BaseException], None] | None = None) -> None:
+        self.load = load
+        self.policy: NetPolicy | None = load.net()
+        self._on_error = on_error
+        self.failed = False
         self.ladders = (float(ladder_escape), float(ladder_atari))
         self.size = size
         self.min_visits = float(min_visits) if min_visits > 0 else math.inf  # 0: root only
@@ -63,8 +70,11 @@ class NetPriors:
     def step(self, trees: list[Tree], board: Board) -> int:
         """Apply the answers that came, ask for the positions that want one (at most
         :data:`NEW_PER_STEP` new ones a step); returns the number of nodes that got the
-        net's priors now."""
-        done = self._resolve(trees)
+        net's priors now (none while the net loads, or if it could not)."""
+        policy = self.policy if self.policy is not None else self._loaded()
+        if policy is None:
+            return 0
+        done = self._resolve(policy, trees)
         w = self.size + 2
         new = 0
         for ti, t in enumerate(trees):
@@ -78,23 +88,35 @@ class NetPriors:
                     NK.set_priors(t, node, self._none, self.size, 0.0, self.sharpness)
                     continue
                 new += 1
-                key = self.policy.key(pos, pos.to_play)
-                probs = self.policy.cached_key(key)
+                key = policy.key(pos, pos.to_play)
+                probs = policy.cached_key(key)
                 if probs is not None:
                     done += NK.set_priors(t, node, probs, self.size, self.mix,
                                           self.sharpness, *self.ladders) > 0
                     continue
-                self.policy.request(pos, pos.to_play)
+                policy.request(pos, pos.to_play)
                 self._pending[(ti, node)] = (tuple(self._path[:k]), key)
         self.applied += done
         return done
 
-    def _resolve(self, trees: list[Tree]) -> int:
+    def _loaded(self) -> NetPolicy | None:
+        """The net once it is there; a load that failed is said (``on_error``) once
+        and never asked again."""
+        if self.failed or not self.load.done:
+            return None
+        self.policy = self.load.net()
+        if self.policy is None:
+            self.failed = True
+            if self._on_error is not None and self.load.error is not None:
+                self._on_error(self.load.error)
+        return self.policy
+
+    def _resolve(self, policy: NetPolicy, trees: list[Tree]) -> int:
         """Priors for the nodes whose answer came (if the node is still the same:
         a reclaim moves nodes)."""
         done = 0
         for (ti, node), (path, key) in list(self._pending.items()):
-            probs = self.policy.cached_key(key)
+            probs = policy.cached_key(key)
             if probs is None:
                 continue
             del self._pending[(ti, node)]

@@ -32,6 +32,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -56,6 +57,35 @@ log = logging.getLogger(__name__)
 
 #: nets that a size default chose and that could not be loaded, said once a process
 _NET_WARNED: set[str] = set()
+
+
+def _warn_net(spec: str, size: int, exc: BaseException) -> None:
+    """Say once a process that a size default's net is not used, and why."""
+    if spec not in _NET_WARNED:
+        _NET_WARNED.add(spec)
+        log.warning("the %s policy net of %dx%d is not loaded (%s): the move model's "
+                    "priors only", spec, size, size, exc)
+
+
+def _check_loadable(spec: str) -> None:
+    """The cheap part of loading a net, without importing PyTorch: is it installed,
+    is the file there.
+
+    Raises
+    ------
+    ImportError, igo.nets.model_file.NetFileError
+        If not.
+    """
+    import importlib.util
+
+    from igo.nets.model_file import NetFileError
+    from igo.nets.policy import default_net_path
+
+    if importlib.util.find_spec("torch") is None:
+        raise ImportError("PyTorch is not installed")
+    path = default_net_path() if spec == "default" else Path(spec)
+    if not path.is_file():
+        raise NetFileError(f"{path}: no such model file")
 
 CHUNK_SECONDS = 0.02  # a thread checks the clock and the stop flag this often
 PREFAULT_STEP = 1 << 18  # spare-pool nodes committed at most per look of thread 0
@@ -347,9 +377,13 @@ class Search:
 
     @staticmethod
     def _net_priors(config: SearchConfig, size: int, required: bool) -> NetPriors | None:
-        """The policy net's priors, when ``config.net`` names a net. A net that the
-        board size's defaults chose (not ``required``) and that cannot be loaded (no
-        PyTorch, a missing or broken file) leaves the move model's priors, said once on
+        """The policy net's priors, when ``config.net`` names a net.
+
+        A net asked for (``required``) is loaded here, once a process. A net that the
+        board size's defaults chose loads on a thread of its own
+        (:func:`igo.nets.policy.load_net_policy_async`): the search starts on the move
+        model's priors and takes the net's once it is there. If it cannot be loaded (no
+        PyTorch, a missing or damaged file), the move model's priors stay, said once on
         the log.
 
         Raises
@@ -360,24 +394,27 @@ class Search:
         if not config.net:
             return None
         from igo.nets.model_file import NetFileError
+        from igo.nets.policy import NetLoad, load_net_policy, load_net_policy_async
 
         try:
-            import torch
+            if required:
+                load = NetLoad(config.net, net=load_net_policy(config.net))
+                import torch
 
-            from igo.nets.policy import load_net_policy
-
-            net = load_net_policy(config.net)
+                torch.set_num_threads(1)  # the net's thread beside the search's
+            else:
+                _check_loadable(config.net)
+                load = load_net_policy_async(config.net, threads=1)
+                if load.error is not None:
+                    raise load.error
         except (ImportError, NetFileError) as exc:
             if required:
                 raise
-            if config.net not in _NET_WARNED:
-                _NET_WARNED.add(config.net)
-                log.warning("the %s policy net of %dx%d is not loaded (%s): the move "
-                            "model's priors only", config.net, size, size, exc)
+            _warn_net(config.net, size, exc)
             return None
-        torch.set_num_threads(1)  # the net's thread beside the search's, one core each
-        return NetPriors(net, size, config.net_visits, config.net_mix,
-                         config.prior_sharpness, config.ladder_escape, config.ladder_atari)
+        return NetPriors(load, size, config.net_visits, config.net_mix,
+                         config.prior_sharpness, config.ladder_escape, config.ladder_atari,
+                         on_error=lambda exc: _warn_net(config.net, size, exc))
 
     # ------------------------------------------------------------------ position
 
