@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from igo.core.board import Board
@@ -42,3 +44,13 @@ def random_games(size: int, n_games: int, n_moves: int, seed: int) -> G.GameArra
     """``n_games`` random games as arrays."""
     return G.from_records([random_record(size, n_moves, seed + k) for k in range(n_games)],
                           size)
+
+
+def tiny_net_file(folder: Path) -> Path:
+    """A tiny policy net (one block of 8 channels, 5 steps on random 9x9 games) saved in
+    ``folder``; fully convolutional, so it takes any board size."""
+    from igo.nets.train import TrainConfig, Trainer
+
+    cfg = TrainConfig(nets=((1, 8),), batch=32, steps=5, warmup_steps=1, chunk_games=1)
+    Trainer(cfg, random_games(9, 3, 40, 2), folder, say=lambda s: None).run()
+    return folder / "b1c8.pt"

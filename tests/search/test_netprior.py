@@ -15,13 +15,12 @@ import pytest
 from igo.core.board import Board
 from igo.core.coords import Point
 from igo.nets.policy import NetPolicy, load_net_policy
-from igo.nets.train import TrainConfig, Trainer
 from igo.search import _net_kernels as NK
 from igo.search._kernels import prior_rate
 from igo.search.config import STRONG
 from igo.search.search import Search
 from igo.search.tree import LADDER_ATARI, LADDER_ESCAPE, NET_PRIOR, T_USED, Tree
-from nets.helpers import random_games
+from nets.helpers import tiny_net_file
 
 
 def _searched(playouts: int = 3000, **options: object) -> Search:
@@ -103,10 +102,7 @@ def test_set_priors_scales_the_ladder_moves_as_expansion_did() -> None:
 
 @pytest.fixture(scope="module")
 def tiny_net(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("net")
-    cfg = TrainConfig(nets=((1, 8),), batch=32, steps=5, warmup_steps=1, chunk_games=1)
-    Trainer(cfg, random_games(9, 3, 40, 2), folder, say=lambda s: None).run()
-    return folder / "b1c8.pt"
+    return tiny_net_file(tmp_path_factory.mktemp("net"))
 
 
 def _net_search(tiny_net: Path, board: Board, net_visits: int) -> tuple[Search, NetPolicy]:

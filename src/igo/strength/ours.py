@@ -36,14 +36,17 @@ class OursConfig:
 
 
 def feature_matrix(cache: StrengthCache, rows: np.ndarray, cfg: SummaryConfig,
-                   progress: bool = False) -> np.ndarray:
-    """Features ``(len(rows), d)`` of cached examples."""
+                   progress: bool = False, net: np.ndarray | None = None) -> np.ndarray:
+    """Features ``(len(rows), d)`` of cached examples; ``net`` is the cache's net view
+    (:func:`igo.strength.netview.open_net_view`), which the ``net`` group reads."""
     out = []
     for r in tqdm(rows, disable=not progress, mininterval=2.0, unit=" ex"):
         g, colour = int(cache.examples[r, 0]), int(cache.examples[r, 1])
         pts, mp = cache.game_moves(g)
+        a, n = int(cache.games[g, 4]), int(cache.games[g, 3])
+        view = None if net is None else np.asarray(net[a:a + n])
         out.append(example_features(np.asarray(pts, np.int64), np.asarray(mp), colour,
-                                    cache.games[g], cache.size, cfg))
+                                    cache.games[g], cache.size, cfg, view))
     return np.stack(out) if out else np.zeros((0, 0), np.float32)
 
 

@@ -22,7 +22,13 @@ local      per phase (moves 1–50, 51–100, 101–200, 201+): the Manhattan di
            line of the player's moves (1 … 5+), and the same distances for the opponent
 mp_hist    per phase: the rank of the played move under the move model (1, 2–3, 4–10,
            11–30, 31+), the player's moves
+net        the policy network's view (:mod:`igo.strength.netview`, issue 37): as
+           mp_early/mp_late for moves 1–50, 51–100, 101–150, and the opponent's moves
+           1–150 (moves the view does not hold are left out; none held reads 0)
 ========== =================================================================================
+
+The ``net`` group is not among the default model's groups: it needs the net's view of
+every move (``net`` of :func:`example_features`), which costs a net evaluation a move.
 """
 
 from __future__ import annotations
@@ -34,12 +40,15 @@ import numpy as np
 from igo.strength.cache import REASONS
 
 GROUPS = ("mbn", "mp_early", "mp_late", "mp_opp", "game", "local", "mp_hist")
+#: the groups that read more than the cache's move model rows (``net``: the net's view)
+EXTRA_GROUPS = ("net",)
 #: the groups of the default model, in its column order
 DEFAULT_GROUPS = ("mp_early", "mp_late", "mp_opp", "game", "mbn", "local", "mp_hist")
 OMEGA = 10
 _MN3 = (60, 240)
 _MN4 = (10, 64, 240)
 _MP_BUCKETS = ((0, 50), (50, 100), (100, 150), (150, 10**6))
+_NET_BUCKETS = ((0, 50), (50, 100), (100, 150))
 _PHASES = (50, 100, 200)
 _DIST_CUTS = (1, 2, 4, 8, 16)
 _RANK_CUTS = (1, 3, 10, 30)
@@ -155,8 +164,11 @@ def _buckets(mp: np.ndarray, who: np.ndarray, buckets: tuple[tuple[int, int], ..
 
 
 def example_features(points: np.ndarray, mp: np.ndarray, colour: int, game_row: np.ndarray,
-                     size: int, cfg: SummaryConfig) -> np.ndarray:
-    """The feature vector of one example (groups in ``cfg.groups`` order)."""
+                     size: int, cfg: SummaryConfig, net: np.ndarray | None = None
+                     ) -> np.ndarray:
+    """The feature vector of one example (groups in ``cfg.groups`` order); ``net`` is
+    the game's rows of the net's view (:mod:`igo.strength.netview`; the ``net`` group
+    reads 0 without it)."""
     own = (np.arange(len(points)) % 2) == (colour - 1)
     winner, reason = int(game_row[1]), int(game_row[2])
     won = 1.0 if winner == colour else (0.0 if winner else 0.5)
@@ -177,9 +189,14 @@ def example_features(points: np.ndarray, mp: np.ndarray, colour: int, game_row: 
             f += _local(points, mp, own, size)
         elif g == "mp_hist":
             f += _mp_hist(mp, own)
+        elif g == "net":
+            rows = net if net is not None else np.full((len(points), 4), np.nan)
+            f += _buckets(rows, own, _NET_BUCKETS)
+            f += _buckets(rows, ~own, ((0, 150),))
         elif g == "game":
             f += [len(points) / 100.0, won, float(winner not in (0, colour)),
                   *[float(reason == REASONS.index(r)) for r in ("resign", "score", "time")]]
         else:
-            raise ValueError(f"unknown feature group {g!r}; groups: {', '.join(GROUPS)}")
+            raise ValueError(f"unknown feature group {g!r}; groups: "
+                             f"{', '.join((*GROUPS, *EXTRA_GROUPS))}")
     return np.array(f, np.float32)
