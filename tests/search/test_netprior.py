@@ -208,14 +208,15 @@ def test_a_size_default_net_loads_beside_the_search(
     _size_default_net(monkeypatch, tiny_net)
     s = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=100_000), seed=5)
     assert s.config.net == str(tiny_net) and s._netp is not None
-    r = s.run(playouts=600)  # the net is still loading: nothing waits for it
+    # a timed search does not wait while the net loads
+    r = s.run(playouts=600, seconds=120.0)
     assert r.playouts >= 600 and s._netp.applied == 0 and s._netp.policy is None
     assert not s.trees()[0].flags[0] & NET_PRIOR
     gate.set()
     s._netp.load.wait(timeout=60)
     deadline = time.monotonic() + 60
     while s._netp.applied == 0 and time.monotonic() < deadline:
-        s.run(playouts=300)
+        s.run(playouts=300, seconds=60.0)
     assert s._netp.applied == 1 and s.trees()[0].flags[0] & NET_PRIOR
     # a second search of the process shares the load (and the net)
     s2 = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=10_000), seed=6)
@@ -248,3 +249,23 @@ def test_a_size_default_net_that_fails_to_load_is_said_once(
         s2.run(playouts=100)
     said = [r for r in caplog.records if "not loaded" in r.getMessage()]
     assert len(said) == 1 and "not a readable model file" in said[0].getMessage()
+
+
+def test_a_search_of_set_playouts_waits_for_the_root_and_repeats_itself(
+        tiny_net: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a time limit the root has the net's priors from the first playout (the
+    load and the answer waited for), so that a seed gives the same search."""
+    import igo.nets.policy as policy_module
+
+    monkeypatch.setattr(policy_module, "_LOADING", {})
+    _size_default_net(monkeypatch, tiny_net)
+    board = Board(9)
+    board.play(board.to_play, Point(2, 6))
+    results = []
+    for _ in range(2):
+        s = Search(board, 7.0, STRONG.with_options(tree_capacity=50_000), seed=11)
+        assert s._netp is not None
+        r = s.run(playouts=400)
+        assert s._netp.applied == 1 and s.trees()[0].flags[0] & NET_PRIOR
+        results.append([(m.move, m.visits, m.prior) for m in r.moves])
+    assert results[0] == results[1]

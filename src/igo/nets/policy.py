@@ -234,6 +234,8 @@ class NetLoad:
             self._net = net
         except (ImportError, NetFileError) as exc:
             self.error = exc
+        except Exception as exc:  # whatever else stops a load is said, not lost with the thread
+            self.error = NetFileError(f"{self.spec}: the net could not be loaded ({exc!r})")
         finally:
             self._done.set()
 
@@ -241,6 +243,10 @@ class NetLoad:
     def done(self) -> bool:
         """True once the load has ended (loaded or failed)."""
         return self._done.is_set()
+
+    def wait_done(self, timeout: float | None = None) -> bool:
+        """Wait for the load to end, loaded or failed; False after ``timeout``."""
+        return self._done.wait(timeout)
 
     def net(self) -> NetPolicy | None:
         """The net if it is loaded (never waits)."""

@@ -13,7 +13,11 @@ probabilities, renormalised over the children, mixed with the Bradley-Terry prio
 it runs on the Bradley-Terry priors until the answer comes, as Pachi's and Ray's
 engines do with theirs. Nor does it wait for the net to load: until the
 :class:`~igo.nets.policy.NetLoad` has it, a step does nothing; a load that fails is
-handed to ``on_error`` once, and the search goes on without the net.
+handed to ``on_error`` once, and the search goes on without the net. A search of a
+set number of playouts (no time limit) is the exception: :meth:`NetPriors.settle_root`
+waits for the load and the root's answer before the first playout, so that the same
+seed gives the same search (with ``net_visits`` 0, the default: deeper nodes get their
+answers when they come).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from igo.core.board import Board
 from igo.core.coords import Point
 from igo.core.errors import IllegalMoveError
 from igo.search import _net_kernels as NK
-from igo.search.tree import Tree
+from igo.search.tree import NET_PRIOR, Tree
 
 if TYPE_CHECKING:
     from igo.nets.policy import NetLoad, NetPolicy
@@ -96,6 +100,28 @@ class NetPriors:
                     continue
                 policy.request(pos, pos.to_play)
                 self._pending[(ti, node)] = (tuple(self._path[:k]), key)
+        self.applied += done
+        return done
+
+    def settle_root(self, trees: list[Tree], board: Board) -> int:
+        """Give each tree's root the net's priors now, waiting for the net's load and
+        its answer (a search of a set number of playouts does this first, so that the
+        root has them from the first playout and a seed gives the same search); returns
+        the roots that got them (0 when the net could not be loaded)."""
+        self.load.wait_done()
+        policy = self.policy if self.policy is not None else self._loaded()
+        if policy is None:
+            return 0
+        done = 0
+        probs = None
+        for ti, t in enumerate(trees):
+            if t.flags[0] & NET_PRIOR:
+                continue
+            if probs is None:
+                probs = policy.probabilities(board, board.to_play)
+            self._pending.pop((ti, 0), None)
+            done += NK.set_priors(t, 0, probs, self.size, self.mix, self.sharpness,
+                                  *self.ladders) > 0
         self.applied += done
         return done
 

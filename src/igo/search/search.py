@@ -525,6 +525,8 @@ class Search:
         if playouts is None and seconds is None and stop is None:
             raise ValueError("give playouts, seconds or a stop event")
         share = None if playouts is None else -(-playouts // len(self.workers))
+        if self._netp is not None and seconds is None and stop is None:
+            self._netp.settle_root(self.trees(), self.board)  # the same seed, the same search
         ctl = _Run(share, seconds, max_seconds, early_stop, stop, len(self.workers))
 
         for trees in self._tree_sets:
