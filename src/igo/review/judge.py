@@ -42,7 +42,9 @@ MEASURED: tuple[Measurement, ...] = (
     Measurement(9, "GNU Go 3.8 level 10",
                 "0.3 s a move, one thread (about 2,500 playouts), with the 9x9 prior "
                 "before today's", 100, 0.870, (0.790, 0.922)),
-    Measurement(19, "GNU Go 3.8 level 10", "5 s a move", 50, 0.780, (0.648, 0.872)),
+    Measurement(19, "GNU Go 3.8 level 10",
+                "5 s a move, with the engine before 2026-11-30 (without the policy net)",
+                50, 0.780, (0.648, 0.872)),
     Measurement(9, "Pachi 12.90 (no neural network)",
                 "1 s a move each, one thread, each engine's time read from its log", 100,
                 0.370, (0.282, 0.468)),
@@ -51,15 +53,17 @@ MEASURED: tuple[Measurement, ...] = (
                 0.360, (0.273, 0.458)),
     Measurement(19, "Pachi 12.90 (no neural network)",
                 "5 s a move each, one thread, each engine's time read from its log, on "
-                "a loaded machine", 14, 0.143, (0.040, 0.399)),
+                "a loaded machine", 7, 1.000, (0.646, 1.000)),
+    Measurement(19, "Pachi 12.90 (no neural network)",
+                "2,000 playouts a move each", 22, 0.909, (0.722, 0.975)),
 )
 
-ENGINE = "igo's MCTS engine (paper 001, the strong preset: move-model priors, RAVE, " \
-         "heavy playouts)"
+ENGINE = "igo's MCTS engine (paper 001, the strong preset: move-model priors, with the " \
+         "policy network's at the root on 15x15 and larger, RAVE, heavy playouts)"
 
 CAVEAT = ("GNU Go plays at an amateur kyu level, so a judge that beats it is a strong "
-          "club player at best, not a professional, and at equal time it still loses to "
-          "Pachi, a classical engine of the same kind: its verdicts on a strong "
+          "club player at best, not a professional, and at equal time on 9x9 it does "
+          "not yet beat Pachi, a classical engine of the same kind: its verdicts on a strong "
           "player's moves are a second opinion, not the truth. Its score is the mean "
           "area score of its playouts, which swings by a few points from one position to "
           "the next; single losses below 1.5 points are mostly that noise.")
