@@ -71,13 +71,13 @@ CAVEAT = ("GNU Go plays at an amateur kyu level, so a judge that beats it is a s
 
 #: What the verdict of a 19x19 review was measured to be worth
 #: (``experiments/review/README.md``, issue 37): it does not rank players yet.
-VERDICT_19 = ("What the verdict is worth on 19x19: the points lost a move do not yet "
-              "tell a stronger player from a weaker one. At 200 playouts a position the "
-              "mean loss did not follow rank from 5 kyu to 9 dan (Spearman rho -0.02 over "
-              "421 players); at this review's default budget, 10 games of 4-5 kyu players "
-              "and 10 of 9-dans gave the 9-dans the larger loss (1.94 against 1.62 points a "
-              "move, p = 0.12). The rank from this game (paper 002) separated them; read "
-              "it, not the mean loss, as the measure of a player's strength.")
+VERDICT_19 = ("What the verdict is worth on 19x19: with the judge of 2026-11-30 (the "
+              "policy network at the root) and this review's default budget, stronger "
+              "players lost less a move: 5k 2.66, 4k 2.97, 8d 2.19, 9d 1.84 points "
+              "(Spearman rho -0.47, p = 0.005, over 34 players of 29 games); the judge "
+              "before it could not tell a 5k from a 9d (rho -0.02 over 421 players at 200 "
+              "playouts). A small sample: read the mean loss beside the rank from this "
+              "game (paper 002), which separated these players too.")
 
 
 def judge_lines(budget: Budget, size: int) -> list[str]:
