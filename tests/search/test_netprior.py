@@ -213,7 +213,7 @@ def test_a_size_default_net_loads_beside_the_search(
     assert r.playouts >= 600 and s._netp.applied == 0 and s._netp.policy is None
     assert not s.trees()[0].flags[0] & NET_PRIOR
     gate.set()
-    s._netp.load.wait(timeout=60)
+    assert s._netp.load.wait_done(timeout=60) and s._netp.load.net() is not None
     deadline = time.monotonic() + 60
     while s._netp.applied == 0 and time.monotonic() < deadline:
         s.run(playouts=300, seconds=60.0)
@@ -241,7 +241,7 @@ def test_a_size_default_net_that_fails_to_load_is_said_once(
     with caplog.at_level(logging.WARNING, logger="igo.search.search"):
         s = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=50_000), seed=5)
         assert s._netp is not None
-        s._netp.load._done.wait(timeout=60)
+        assert s._netp.load.wait_done(timeout=60)
         assert s.run(playouts=400).playouts >= 400
         assert s._netp.failed and s._netp.applied == 0
         s2 = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=50_000), seed=6)

@@ -16,6 +16,7 @@ from igo.strength.netview import (
     N_NET,
     build_net_view,
     game_net_rows,
+    game_view,
     move_row,
     open_net_view,
 )
@@ -75,9 +76,8 @@ def test_the_build_resumes_and_the_group_reads_it(
     assert np.isfinite(part[:end2]).any() and np.isnan(part[end2:]).all()
     whole = build_net_view(folder, c, policy, max_moves=20, batch=16, progress=False)
     for g in range(n_games):
-        a, n = int(c.games[g, 4]), int(c.games[g, 3])
         pts, _ = c.game_moves(g)
-        assert np.allclose(whole[a:a + n], game_net_rows(np.asarray(pts), 19, policy, 20),
+        assert np.allclose(game_view(whole, c, g), game_net_rows(np.asarray(pts), 19, policy, 20),
                            equal_nan=True, rtol=1e-4, atol=1e-5)
     assert open_net_view(folder, c).shape == (int(c.points.shape[0]), N_NET)
     with pytest.raises(ValueError, match="max_moves"):
@@ -85,15 +85,14 @@ def test_the_build_resumes_and_the_group_reads_it(
 
     g, colour = int(c.examples[0, 0]), int(c.examples[0, 1])
     pts, mp = c.game_moves(g)
-    a, n = int(c.games[g, 4]), int(c.games[g, 3])
     cfg = SummaryConfig(("net",))
     with_net = example_features(np.asarray(pts, np.int64), np.asarray(mp), colour,
-                                c.games[g], 19, cfg, np.asarray(whole[a:a + n]))
+                                c.games[g], 19, cfg, game_view(whole, c, g))
     without = example_features(np.asarray(pts, np.int64), np.asarray(mp), colour,
                                c.games[g], 19, cfg)
     assert with_net.shape == without.shape == (20,)
     assert not without.any()
-    own = np.asarray(whole[a:a + n])[colour - 1:20:2]  # the player's moves 1-20
+    own = game_view(whole, c, g)[colour - 1:20:2]  # the player's moves 1-20
     assert with_net[0] == pytest.approx(own[:, 0].mean(), rel=1e-5)  # mean log p, 1-50
     assert with_net[2] == pytest.approx(own[:, 2].mean(), rel=1e-5)  # top-1 share
     assert with_net[4] == pytest.approx(len(own) / 25.0)

@@ -191,12 +191,17 @@ def load_net_policy(spec: str) -> NetPolicy:
     ImportError
         If PyTorch is not installed.
     """
-    path = default_net_path() if spec == "default" else Path(spec).resolve()
+    path = net_path(spec)
     with _DEFAULT_LOCK:
         net = _LOADED.get(str(path))
         if net is None:
             net = _LOADED[str(path)] = NetPolicy(path)
         return net
+
+
+def net_path(spec: str) -> Path:
+    """The model file of ``spec``: igo's for ``default``, else the file named."""
+    return default_net_path() if spec == "default" else Path(spec).resolve()
 
 
 _LOADED: dict[str, NetPolicy] = {}
@@ -217,21 +222,24 @@ class NetLoad:
         self.spec = spec
         self.threads = threads
         self.error: ImportError | NetFileError | None = None
-        self._net = net
+        self._net: NetPolicy | None = None
         self._done = threading.Event()
         if net is not None:  # loaded already
-            self._done.set()
+            self._ready(net)
             return
         threading.Thread(target=self._load, daemon=True, name=f"load-net-{spec}").start()
 
+    def _ready(self, net: NetPolicy) -> None:
+        if self.threads is not None:
+            import torch
+
+            torch.set_num_threads(max(1, self.threads))
+        self._net = net
+        self._done.set()
+
     def _load(self) -> None:
         try:
-            net = load_net_policy(self.spec)
-            if self.threads is not None:
-                import torch
-
-                torch.set_num_threads(max(1, self.threads))
-            self._net = net
+            self._ready(load_net_policy(self.spec))
         except (ImportError, NetFileError) as exc:
             self.error = exc
         except Exception as exc:  # whatever else stops a load is said, not lost with the thread
@@ -252,39 +260,31 @@ class NetLoad:
         """The net if it is loaded (never waits)."""
         return self._net if self._done.is_set() else None
 
-    def wait(self, timeout: float | None = None) -> NetPolicy:
-        """The net, once loaded.
-
-        Raises
-        ------
-        ImportError, NetFileError
-            What stopped the load.
-        TimeoutError
-            If it is still loading after ``timeout`` seconds.
-        """
-        if not self._done.wait(timeout):
-            raise TimeoutError(f"the {self.spec} net is still loading")
-        if self.error is not None:
-            raise self.error
-        assert self._net is not None
-        return self._net
-
 
 def load_net_policy_async(spec: str, threads: int | None = None) -> NetLoad:
     """The net of ``spec`` as :func:`load_net_policy` gives it, loaded on a thread of
     its own: a :class:`NetLoad`, shared by every caller that asks for the same file
-    while it loads (one load a process). ``threads`` sets PyTorch's threads once the
-    net is there (the search asks for one: the net's thread beside the search's)."""
-    path = str(default_net_path() if spec == "default" else Path(spec).resolve())
-    with _DEFAULT_LOCK:
-        net = _LOADED.get(path)
-        load = _LOADING.get(path)
-        if load is None:  # a load that failed stays failed: the log says it once
-            load = _LOADING[path] = NetLoad(spec, threads, net)
-    if threads is not None and load.net() is not None:
-        import torch
+    (one load a process; one that failed stays failed). ``threads`` sets PyTorch's
+    threads once the net is there (the search asks for one: the net's thread beside
+    the search's).
 
-        torch.set_num_threads(max(1, threads))
+    Raises
+    ------
+    ImportError, NetFileError
+        At once, without importing PyTorch, if PyTorch is not installed or the file
+        is not there (a damaged file is found by the load: :attr:`NetLoad.error`).
+    """
+    import importlib.util
+
+    if importlib.util.find_spec("torch") is None:
+        raise ImportError("PyTorch is not installed")
+    path = net_path(spec)
+    if not path.is_file():
+        raise NetFileError(f"{path}: no such model file")
+    with _DEFAULT_LOCK:
+        load = _LOADING.get(str(path))
+        if load is None:
+            load = _LOADING[str(path)] = NetLoad(spec, threads, _LOADED.get(str(path)))
     return load
 
 

@@ -235,7 +235,9 @@ class MCTSGenerator:
             small = self.config.with_options(tree_capacity=1000)  # the kernels and a reclaim
             search = Search(Board(size), komi, small, self.model, seed=1)
             search.log_reclaims = False
-            search.run(playouts=300)
+            # a time limit too: a search of set playouts alone would wait for the net's
+            # load (NetPriors.settle_root), and the first command waits for this one
+            search.run(playouts=300, seconds=60.0)
         except Exception:  # the first move will meet the same error and report it
             log.exception("warm-up failed")
 

@@ -32,7 +32,6 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -66,26 +65,6 @@ def _warn_net(spec: str, size: int, exc: BaseException) -> None:
         log.warning("the %s policy net of %dx%d is not loaded (%s): the move model's "
                     "priors only", spec, size, size, exc)
 
-
-def _check_loadable(spec: str) -> None:
-    """The cheap part of loading a net, without importing PyTorch: is it installed,
-    is the file there.
-
-    Raises
-    ------
-    ImportError, igo.nets.model_file.NetFileError
-        If not.
-    """
-    import importlib.util
-
-    from igo.nets.model_file import NetFileError
-    from igo.nets.policy import default_net_path
-
-    if importlib.util.find_spec("torch") is None:
-        raise ImportError("PyTorch is not installed")
-    path = default_net_path() if spec == "default" else Path(spec)
-    if not path.is_file():
-        raise NetFileError(f"{path}: no such model file")
 
 CHUNK_SECONDS = 0.02  # a thread checks the clock and the stop flag this often
 PREFAULT_STEP = 1 << 18  # spare-pool nodes committed at most per look of thread 0
@@ -397,13 +376,10 @@ class Search:
         from igo.nets.policy import NetLoad, load_net_policy, load_net_policy_async
 
         try:
+            # one PyTorch thread: the net's thread beside the search's
             if required:
-                load = NetLoad(config.net, net=load_net_policy(config.net))
-                import torch
-
-                torch.set_num_threads(1)  # the net's thread beside the search's
+                load = NetLoad(config.net, threads=1, net=load_net_policy(config.net))
             else:
-                _check_loadable(config.net)
                 load = load_net_policy_async(config.net, threads=1)
                 if load.error is not None:
                     raise load.error

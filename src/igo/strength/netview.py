@@ -118,7 +118,7 @@ def build_net_view(directory: Path, cache: StrengthCache, policy: NetPolicy,
                disable=not progress, mininterval=2.0)
     for g in range(done, end):
         pts, _ = cache.game_moves(g)
-        a = int(cache.games[g, 4])
+        a = int(cache.games[g, 4])  # where game_view reads it
         rows[a:a + len(pts)] = game_net_rows(np.asarray(pts), cache.size, policy,
                                              max_moves, batch)
         bar.update(1)
@@ -128,6 +128,13 @@ def build_net_view(directory: Path, cache: StrengthCache, policy: NetPolicy,
             _write_meta(directory, meta)
     bar.close()
     return rows
+
+
+def game_view(view: np.ndarray, cache: StrengthCache, g: int) -> np.ndarray:
+    """The rows of game ``g`` in a net view of ``cache`` (as
+    :meth:`~igo.strength.cache.StrengthCache.game_moves` gives its moves)."""
+    a = int(cache.games[g, 4])
+    return np.asarray(view[a:a + int(cache.games[g, 3])])
 
 
 def open_net_view(directory: Path, cache: StrengthCache) -> np.ndarray:

@@ -16,6 +16,7 @@ import numpy as np
 from tqdm import tqdm
 
 from igo.strength.cache import StrengthCache
+from igo.strength.netview import game_view
 from igo.strength.summary import SummaryConfig, example_features
 
 #: standardised features are clipped to ±CLIP (a rare value cannot throw an estimate)
@@ -43,8 +44,7 @@ def feature_matrix(cache: StrengthCache, rows: np.ndarray, cfg: SummaryConfig,
     for r in tqdm(rows, disable=not progress, mininterval=2.0, unit=" ex"):
         g, colour = int(cache.examples[r, 0]), int(cache.examples[r, 1])
         pts, mp = cache.game_moves(g)
-        a, n = int(cache.games[g, 4]), int(cache.games[g, 3])
-        view = None if net is None else np.asarray(net[a:a + n])
+        view = None if net is None else game_view(net, cache, g)
         out.append(example_features(np.asarray(pts, np.int64), np.asarray(mp), colour,
                                     cache.games[g], cache.size, cfg, view))
     return np.stack(out) if out else np.zeros((0, 0), np.float32)

@@ -190,6 +190,8 @@ def example_features(points: np.ndarray, mp: np.ndarray, colour: int, game_row: 
         elif g == "mp_hist":
             f += _mp_hist(mp, own)
         elif g == "net":
+            # the net's rows have the move model's first four columns (logp, rank,
+            # match, top20), which _mp_stats reads; without them, all left out
             rows = net if net is not None else np.full((len(points), 4), np.nan)
             f += _buckets(rows, own, _NET_BUCKETS)
             f += _buckets(rows, ~own, ((0, 150),))
