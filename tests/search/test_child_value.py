@@ -39,11 +39,11 @@ def _root_children(options: dict[str, float]) -> tuple[Tree, SearchConfig, Searc
     config = STRONG.with_options(tree_capacity=50_000, **options)
     s = Search(Board(9), komi=7.0, config=config, seed=5)
     s.run(playouts=600)
-    return s.trees()[0], config, s
+    return s.trees()[0], s.config, s  # the board size's defaults applied
 
 
 @pytest.mark.parametrize("options", [
-    {},  # the default: sharpened prior, no optimistic part
+    {},  # the default of 9x9: Pachi's form (even prior, optimistic part), the net at the root
     {"prior_eqex": 14.0, "prior_sharpness": 0.0, "prior_wins": 210.0},  # Pachi's 9x9 form
     {"prior_wins": 60.0, "rave_equiv": 0.0},
 ])

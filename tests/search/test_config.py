@@ -14,17 +14,32 @@ from igo.search import config as config_module
 from igo.search.config import PAPER, SIZE_DEFAULTS, STRONG, SearchConfig
 from igo.search.search import Search
 
-LARGE = dict(SIZE_DEFAULTS[0][1])
-NET = dict(SIZE_DEFAULTS[1][1])
+PAIR = dict(SIZE_DEFAULTS[0][1])
+LARGE = dict(SIZE_DEFAULTS[1][1])
+NET = dict(SIZE_DEFAULTS[2][1])
 
 
-def test_the_large_board_prior_applies_from_15x15_up() -> None:
-    for size in (15, 19):
+def test_the_prior_form_and_the_net_apply_from_9x9_up() -> None:
+    for size in (15, 19, 25):
         c = STRONG.for_size(size)
         assert {k: getattr(c, k) for k in LARGE} == LARGE
         assert {k: getattr(c, k) for k in NET} == NET == {"net": "default", "net_visits": 0}
-    for size in (7, 9, 13):
+    for size in (9, 13):
+        c = STRONG.for_size(size)
+        assert {k: getattr(c, k) for k in PAIR} == PAIR == {**LARGE, **NET}
+    for size in (5, 7):
         assert STRONG.for_size(size) is STRONG
+
+
+def test_on_small_boards_the_pair_is_one_group() -> None:
+    """Pachi's form of the prior without the net lost on 9x9: turning the net off there
+    gives back the whole small-board default (on 19x19 it keeps the prior's form)."""
+    for size in (9, 13):
+        c = STRONG.with_options(net="").for_size(size)
+        assert (c.net, c.prior_wins, c.prior_sharpness) == ("", 0.0, STRONG.prior_sharpness)
+        c = STRONG.with_options(prior_wins=210).for_size(size)
+        assert (c.net, c.prior_wins) == ("", 210.0)
+    assert STRONG.with_options(net="").for_size(19).prior_wins == LARGE["prior_wins"]
 
 
 def test_an_option_on_any_field_of_the_group_keeps_the_group_whole() -> None:
@@ -66,7 +81,8 @@ def test_options_are_remembered_through_copies_and_ignored_by_equality() -> None
     json.dumps(values)  # the review's cache key serialises them
 
 
-@pytest.mark.parametrize(("size", "wins"), [(9, 0.0), (19, LARGE["prior_wins"])])
+@pytest.mark.parametrize(("size", "wins"), [(7, 0.0), (9, PAIR["prior_wins"]),
+                                           (19, LARGE["prior_wins"])])
 def test_a_search_uses_the_defaults_of_its_board(size: int, wins: float) -> None:
     s = Search(Board(size), 7.5, STRONG.with_options(tree_capacity=1000), seed=1)
     assert s.config.prior_wins == wins
@@ -77,7 +93,7 @@ def test_a_size_default_net_that_cannot_load_leaves_the_move_model(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, tmp_path) -> None:
     missing = str(tmp_path / "no-such-net.pt")
     monkeypatch.setattr(config_module, "SIZE_DEFAULTS",
-                        ((15, {"net": missing, "net_visits": 0}),))
+                        ((range(15, 26), {"net": missing, "net_visits": 0}),))
     cfg = STRONG.with_options(tree_capacity=1000)
     with caplog.at_level(logging.WARNING, logger="igo.search.search"):
         s = Search(Board(19), 7.5, cfg, seed=1)

@@ -185,7 +185,7 @@ def _size_default_net(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
     from igo.search import config as config_module
 
     monkeypatch.setattr(config_module, "SIZE_DEFAULTS",
-                        ((1, {"net": str(path), "net_visits": 0}),))
+                        ((range(1, 26), {"net": str(path), "net_visits": 0}),))
 
 
 def test_a_size_default_net_loads_beside_the_search(

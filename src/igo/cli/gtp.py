@@ -48,10 +48,11 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--net", default=None, metavar="PATH|default",
                    help="mcts: the policy network's priors at the root (and at nodes "
                    "of net_visits visits), computed beside the search; '' turns it off "
-                   "(default: igo's net at the root on 15x15 and larger, where with "
-                   "Pachi's form of the prior, also the default there, igo won 20 of 22 "
-                   "games against Pachi at 2,000 playouts each on 19x19, 0 of 13 "
-                   "before; none on smaller boards; experiments/tabu_mcts/README.md)")
+                   "(default: igo's net at the root from 9x9 up, with Pachi's form of the "
+                   "prior, also the default there: on 19x19 igo won 20 of 22 games "
+                   "against Pachi at 2,000 playouts each, 0 of 13 before; +165 Elo on "
+                   "9x9 and +375 on 13x13 against the default before; on 9x9 and 13x13 "
+                   "'' gives back the old prior too; experiments/tabu_mcts/README.md)")
     p.add_argument("--ponder", action="store_true",
                    help="mcts: think on the opponent's time, on the tree the next move "
                    "reuses (stops at once on any command; leave it off when the "

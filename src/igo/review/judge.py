@@ -46,11 +46,12 @@ MEASURED: tuple[Measurement, ...] = (
                 "5 s a move, with the engine before 2026-11-30 (without the policy net)",
                 50, 0.780, (0.648, 0.872)),
     Measurement(9, "Pachi 12.90 (no neural network)",
-                "1 s a move each, one thread, each engine's time read from its log", 100,
-                0.370, (0.282, 0.468)),
+                "1 s a move each, one core for both, each engine's time read from its log",
+                100, 0.470, (0.375, 0.567)),
     Measurement(9, "Pachi 12.90 (no neural network)",
-                "4 s a move each, one thread, each engine's time read from its log", 100,
-                0.360, (0.273, 0.458)),
+                "4 s a move each, one thread, each engine's time read from its log, with "
+                "the engine before 2026-11-30 (without the policy net)", 100, 0.360,
+                (0.273, 0.458)),
     Measurement(19, "Pachi 12.90 (no neural network)",
                 "5 s a move each, one thread, each engine's time read from its log, on "
                 "a loaded machine", 7, 1.000, (0.646, 1.000)),
@@ -59,7 +60,7 @@ MEASURED: tuple[Measurement, ...] = (
 )
 
 ENGINE = "igo's MCTS engine (paper 001, the strong preset: move-model priors, with the " \
-         "policy network's at the root on 15x15 and larger, RAVE, heavy playouts)"
+         "policy network's at the root from 9x9 up, RAVE, heavy playouts)"
 
 CAVEAT = ("GNU Go plays at an amateur kyu level, so a judge that beats it is a strong "
           "club player at best, not a professional, and at equal time on 9x9 it does "

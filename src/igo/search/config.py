@@ -82,7 +82,7 @@ class SearchConfig:
         pseudo-visits, all of them wins, for every move but the pass (0: none). With
         ``prior_sharpness=0`` (an even prior) and ``prior_eqex=14``, ``W = 210`` is
         Pachi 12.90's 9x9 prior (``uct/prior.c``: 14 even visits, pattern ``eqex`` 210).
-        From 15x15 up the default is Pachi's 19x19 form, ``prior_sharpness=0`` and
+        From 9x9 up the default is Pachi's 19x19 form, ``prior_sharpness=0`` and
         ``W = 300`` (:data:`SIZE_DEFAULTS`).
     pass_prior : float
         Prior probability of the pass.
@@ -180,8 +180,9 @@ class SearchConfig:
         Policy network whose priors replace the move model's at the root and at the
         nodes the search visits most (:mod:`igo.search.netprior`): ``""`` none,
         ``default`` igo's net, or a model file. It runs beside the search, which
-        never waits for it. From 15x15 up the default is ``default`` at the root
-        only (:data:`SIZE_DEFAULTS`; ``net=`` turns it off).
+        never waits for it. From 9x9 up the default is ``default`` at the root
+        only (:data:`SIZE_DEFAULTS`; ``net=`` turns it off, and on 9x9 and 13x13 the
+        prior's form with it).
     net_visits : int
         Visits from which a node gets the net's priors (the root always does); 0: the
         root only (against Pachi 12.90 at 1 s a move on 9x9, one core each, the root
@@ -373,8 +374,8 @@ class SearchConfig:
         :meth:`with_options` set any of them (``prior_wins=0`` keeps the small-board
         prior whole on 19x19)."""
         changes: dict[str, Any] = {}
-        for smallest, values in SIZE_DEFAULTS:
-            if size >= smallest and all(name not in self.fixed
+        for sizes, values in SIZE_DEFAULTS:
+            if size in sizes and all(name not in self.fixed
                                         and getattr(self, name) == _DEFAULTS[name]
                                         for name in values):
                 changes.update(values)
@@ -400,21 +401,32 @@ def _convert(key: str, type_name: str, value: Any) -> Any:
 
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SearchConfig)}
 
-#: Defaults that depend on the board size, groups of ``(smallest size, {field: value})``
+#: Defaults that depend on the board size, groups of ``(sizes, {field: value})``
 #: applied by :meth:`SearchConfig.for_size` (every search does) unless an option set a
 #: field of the group.
-#: From 15x15 up (Pachi's "large board"): Pachi's form of the prior, 20 even
-#: pseudo-visits and ``300 sqrt(P)`` pseudo-wins (``uct/prior.c`` on 19x19), and the
-#: policy net's priors at the root (where the net cannot be loaded, the move model's).
-#: On 19x19 9-dan positions the 2,000-playout search plays the 9-dan's move 0.192 of
-#: the time before, 0.349 with the prior's form and 0.477 with the net too (172
-#: positions; the move model alone 0.326, the net 0.517); against Pachi 12.90 at 2,000
-#: playouts a move each it won 0 of 13 games before, 2 of 11 with the prior's form and
-#: 20 of 22 with the net too
-#: (``experiments/tabu_mcts/README.md``, "19x19: the prior's weight and the net").
-SIZE_DEFAULTS: tuple[tuple[int, dict[str, Any]], ...] = (
-    (15, {"prior_sharpness": 0.0, "prior_wins": 300.0}),
-    (15, {"net": "default", "net_visits": 0}),
+#:
+#: From 15x15 up (Pachi's "large board"), two groups: Pachi's form of the prior, 20
+#: even pseudo-visits and ``300 sqrt(P)`` pseudo-wins (``uct/prior.c`` on 19x19), and
+#: the policy net's priors at the root (where the net cannot be loaded, the move
+#: model's). On 19x19 9-dan positions the 2,000-playout search plays the 9-dan's move
+#: 0.192 of the time before, 0.349 with the prior's form and 0.477 with the net too
+#: (172 positions; the move model alone 0.326, the net 0.517); against Pachi 12.90 at
+#: 2,000 playouts a move each it won 0 of 13 games before, 2 of 11 with the prior's form
+#: and 20 of 22 with the net too, and 7 of 7 at 5 s a move (the old default 2 of 14).
+#:
+#: On 9x9 and 13x13 the two as one group (the prior's form alone lost on 9x9, −45 Elo
+#: at 2,000 playouts, so ``net=`` there gives back the whole small-board default): at
+#: 2,000 playouts a move against the default before, 35-5-12 on 9x9 (+165 Elo, SPRT H1)
+#: and 26-0-3 on 13x13 (+375, SPRT H1); on 9x9 against Pachi at 2,000 playouts each
+#: 0.567 over 150 games (the default before 0.367), at 1 s a move each on one core
+#: 0.470 over 100 games (the default before 0.385 over 100).
+#: (``experiments/tabu_mcts/README.md``, "19x19: the prior's weight and the net" and
+#: "The pair on 9x9 and 13x13".)
+SIZE_DEFAULTS: tuple[tuple[range, dict[str, Any]], ...] = (
+    (range(9, 15), {"prior_sharpness": 0.0, "prior_wins": 300.0, "net": "default",
+                    "net_visits": 0}),
+    (range(15, 26), {"prior_sharpness": 0.0, "prior_wins": 300.0}),
+    (range(15, 26), {"net": "default", "net_visits": 0}),
 )
 
 #: The plain MCTS of paper 001 (section 2).
