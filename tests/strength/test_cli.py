@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from igo.cli.main import main
@@ -117,3 +118,95 @@ def test_folder_pools_each_player(model: Path, tmp_path: Path,
     one = out["games"][0]["estimates"][0]
     pooled = next(p for p in players if p["sd"] < one["sd"])
     assert pooled["interval"][0] < pooled["rating"] < pooled["interval"][1]
+
+
+@pytest.fixture(scope="module")
+def net_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A model that reads a tiny policy net's view of the first 20 moves."""
+    from nets.helpers import tiny_net_file
+
+    work = tmp_path_factory.mktemp("strength-net")
+    net = tiny_net_file(work / "net")
+    out = work / "m.npz"
+    rc = main(["strength", "train", "--data", str(GAMES), "--folds", str(FOLDS),
+               "--workdir", str(work / "w"), "--out", str(out), "--iterations", "100",
+               "--folds-k", "2", "--groups", "game,net", "--net", str(net),
+               "--net-moves", "20", "--no-progress"])
+    assert rc == 0 and out.is_file()
+    assert (work / "w" / "cache" / "net.bin").is_file()
+    return out, net
+
+
+def test_a_model_with_the_net_group_reads_the_net(net_model: tuple[Path, Path],
+                                                  tmp_path: Path) -> None:
+    """The net's view at estimate time is the view the model was trained on: the
+    estimate is the one of the features the training cache holds for that game."""
+    from igo.core.record import GameRecord
+    from igo.sgf import iter_records
+    from igo.strength.cache import REASONS
+    from igo.strength.data import GameView
+    from igo.strength.estimator import load_model
+    from igo.strength.netview import game_net_rows
+    from igo.strength.predict import net_policy, raw_predictions
+    from igo.strength.summary import example_features
+
+    path, net = net_model
+    model = load_model(path)
+    assert model.net is not None and model.net.max_moves == 20
+    assert model.net.path() == net and model.net.name == "b1c8"
+    assert model.summary.groups == ("game", "net")
+    rec: GameRecord = next(iter(iter_records(str(GAMES), progress=False)))
+    view = GameView.of(rec)
+    raw = raw_predictions(model, [view])[0]
+    pts = np.array([p for _, p in view.moves], np.int64)
+    rows = game_net_rows(pts, 19, net_policy(model.net), 20)
+    assert np.isfinite(rows[:20]).all() and np.isnan(rows[20:]).all()
+    grow = np.array([view.komi, 0 if view.result.winner is None else int(view.result.winner),
+                     REASONS.index(view.result.reason), len(pts), 0.0])
+    x = example_features(pts, np.full((len(pts), 7), np.nan), 1, grow, 19, model.summary, rows)
+    assert raw[0] == pytest.approx(model.raw("B", x[None])[0])
+    # without the net's view the features, and so the estimate, differ
+    x0 = example_features(pts, np.full((len(pts), 7), np.nan), 1, grow, 19, model.summary)
+    assert not np.allclose(x, x0)
+
+
+def test_a_model_whose_net_is_missing_says_so(net_model: tuple[Path, Path], tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from dataclasses import replace
+
+    from igo.strength.estimator import NetSpec, load_model, save_model
+
+    model = load_model(net_model[0])
+    gone = tmp_path / "gone.npz"
+    save_model(replace(model, net=NetSpec(str(tmp_path / "gone.pt"), "b1c8", 20)), gone)
+    one = tmp_path / "g.sgf"
+    one.write_text(GAMES.read_text().splitlines()[3])
+    capsys.readouterr()
+    assert main(["strength", str(one), "--model", str(gone), "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert "policy net b1c8" in err and "gone.pt" in err and "Traceback" not in err
+
+
+def test_the_default_falls_back_without_the_net(net_model: tuple[Path, Path], model: Path,
+                                               tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    """The default reads its net where PyTorch and the file are there, and else the
+    move-model-only fallback, said on the log; without the fallback, a clear error."""
+    import shutil
+
+    from igo.strength import default
+    from igo.strength.estimator import StrengthModelError
+
+    shutil.copy(net_model[0], tmp_path / "strength-19.npz")
+    shutil.copy(model, tmp_path / "strength-19-mm.npz")
+    monkeypatch.setattr(default, "MODELS_DIR", tmp_path)
+    assert default.load_default_model().net is not None
+    real = default.importlib.util.find_spec
+    monkeypatch.setattr(default.importlib.util, "find_spec",
+                        lambda name, *a: None if name == "torch" else real(name, *a))
+    with caplog.at_level("WARNING"):
+        fallback = default.load_default_model()
+    assert fallback.net is None and "PyTorch is not installed" in caplog.text
+    (tmp_path / "strength-19-mm.npz").unlink()
+    with pytest.raises(StrengthModelError, match="fallback"):
+        default.load_default_model()

@@ -68,6 +68,11 @@ def _train_parser() -> argparse.ArgumentParser:
                    help="feature groups (igo.strength.summary), in column order")
     p.add_argument("--iterations", type=int, default=4000)
     p.add_argument("--folds-k", type=int, default=5, help="cross-validation folds")
+    p.add_argument("--net", default="policy-19-small.pt",
+                   help="the policy net the 'net' group reads: a file among igo's models "
+                        "or a path (default: %(default)s)")
+    p.add_argument("--net-moves", type=int, default=60,
+                   help="moves a game the net sees (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--limit", type=int, default=None, help="read at most N records")
     p.add_argument("--no-progress", action="store_true")

@@ -7,20 +7,23 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from igo.sgf import CorpusStats, iter_records
 from igo.strength.data import GameView, decode_name, iter_examples, read_folds
-from igo.strength.estimator import StrengthModel, load_model, save_model
+from igo.strength.estimator import NetSpec, StrengthModel, load_model, save_model
 from igo.strength.predict import Estimate, check_view, game_estimate, pooled_estimate
 from igo.strength.predict import raw_predictions as raw_preds
 
+if TYPE_CHECKING:
+    from igo.strength.cache import StrengthCache
+
 
 def _model(path: str | None) -> StrengthModel:
-    from igo.strength.default import default_model_path
-    return load_model(path or default_model_path())
+    from igo.strength.default import load_default_model
+    return load_model(path) if path else load_default_model()
 
 
 def _est_dict(model: StrengthModel, e: Estimate) -> dict[str, Any]:
@@ -134,8 +137,25 @@ def run_train(a: argparse.Namespace) -> int:
     cache = build_cache(a.data, Path(a.workdir) / "cache", load_default(19),
                         folds_path=a.folds, limit=a.limit, progress=not a.no_progress)
     groups = tuple(g for g in a.groups.split(",") if g)
+    net = _net_view(a, cache, Path(a.workdir) / "cache") if "net" in groups else None
     model, _ = fit_model(cache, groups, OursConfig(iterations=a.iterations, seed=a.seed),
-                         k=a.folds_k, progress=not a.no_progress)
+                         k=a.folds_k, progress=not a.no_progress, net=net)
     save_model(model, a.out)
     print(f"wrote {a.out}", file=sys.stderr)
     return 0
+
+
+def _net_view(a: argparse.Namespace, cache: StrengthCache, directory: Path
+              ) -> tuple[NetSpec, np.ndarray]:
+    """The policy net of ``--net`` (a file among igo's models, or a path) and its view
+    of the cache's games, made or resumed in the cache's ``directory``
+    (:mod:`igo.strength.netview`)."""
+    from igo.strength.netview import build_net_view, open_net_view
+    from igo.strength.predict import net_policy
+
+    given = Path(a.net)
+    file = a.net if given.parent == Path(".") else str(given.resolve())
+    policy = net_policy(NetSpec(file, "", a.net_moves))
+    build_net_view(directory, cache, policy, max_moves=a.net_moves,
+                   progress=not a.no_progress)
+    return NetSpec(file, policy.name, a.net_moves), open_net_view(directory, cache)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from igo.core.record import GameRecord
 from igo.strength.data import GameView
-from igo.strength.default import default_model_path
-from igo.strength.estimator import StrengthModel, StrengthModelError, load_model
+from igo.strength.default import load_default_model
+from igo.strength.estimator import StrengthModel, StrengthModelError
 from igo.strength.predict import check_view, game_estimate, raw_predictions
 
 
@@ -57,12 +57,12 @@ def rank_estimates(record: GameRecord, model: StrengthModel | None = None
         return not_available(f"not available: igo's strength model reads 19x19 games only "
                              f"(this game is {record.size}x{record.size})")
     try:
-        model = model if model is not None else load_model(default_model_path(19))
+        model = model if model is not None else load_default_model(19)
         view = GameView.of(record)
         check_view(view, model)
+        raw = raw_predictions(model, [view])[0]
     except (StrengthModelError, ValueError) as exc:
         return not_available(f"not available: {exc}")
-    raw = raw_predictions(model, [view])[0]
     sc = model.scale
     out = []
     for k, colour in enumerate("BW"):

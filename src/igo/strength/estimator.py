@@ -37,6 +37,24 @@ class StrengthModelError(ValueError):
 
 
 @dataclass(frozen=True)
+class NetSpec:
+    """The policy net whose view of the moves a model's ``net`` feature group reads
+    (:mod:`igo.strength.netview`): its model file (a name in igo's models folder, or a
+    path), the net's name, and how many moves a game it sees."""
+
+    file: str
+    name: str
+    max_moves: int
+
+    def path(self) -> Path:
+        """The model file: a path as given, else the file of that name among igo's."""
+        given = Path(self.file)
+        if given.is_absolute() or given.parent != Path("."):
+            return given
+        return Path(__file__).resolve().parents[1] / "models" / self.file
+
+
+@dataclass(frozen=True)
 class Spread:
     """The uncertainty model of the module docstring (points)."""
 
@@ -78,6 +96,8 @@ class StrengthModel:
     scale: RankScale = field(default_factory=RankScale)
     train_mean: float = 0.0
     info: dict[str, object] = field(default_factory=dict)
+    #: the net of the ``net`` feature group (None: the model does not read one)
+    net: NetSpec | None = None
 
     def raw(self, colour: str, x: np.ndarray) -> np.ndarray:
         """The ensemble's estimates of feature rows of one colour (``"B"``/``"W"``)."""
@@ -106,6 +126,7 @@ def save_model(model: StrengthModel, path: str | Path) -> None:
               "groups": list(model.summary.groups), "patterns": list(model.summary.patterns),
               "scale": asdict(model.scale), "train_mean": model.train_mean,
               "spread": {k: asdict(v) for k, v in model.spread.items()}, "info": model.info,
+              "net": None if model.net is None else asdict(model.net),
               "nets": {c: [{"y_mean": n.y_mean, "y_std": n.y_std, "layers": len(n.weights),
                             "best_iteration": n.best_iteration, "val_rmse": n.val_rmse}
                            for n in ens] for c, ens in model.nets.items()}}
@@ -147,7 +168,15 @@ def load_model(path: str | Path) -> StrengthModel:
             raise
         raise StrengthModelError(f"{path}: cannot read strength model ({exc})") from exc
     sc = h["scale"]
-    return StrengthModel(h["size"], SummaryConfig(tuple(h["groups"]), tuple(h["patterns"])),
+    groups = tuple(h["groups"])
+    try:
+        net = NetSpec(**h["net"]) if h.get("net") else None
+    except TypeError as exc:
+        raise StrengthModelError(f"{path}: a malformed net entry ({exc})") from exc
+    if "net" in groups and net is None:
+        raise StrengthModelError(f"{path}: reads the net feature group but names no net")
+    return StrengthModel(h["size"], SummaryConfig(groups, tuple(h["patterns"])),
                          nets, {k: Spread(**v) for k, v in h["spread"].items()},
                          RankScale(sc["points_per_rank"], sc["one_kyu"],
-                                   tuple(sc["class_bounds"])), h["train_mean"], h["info"])
+                                   tuple(sc["class_bounds"])), h["train_mean"], h["info"],
+                         net)

@@ -14,7 +14,7 @@ from dataclasses import asdict, replace
 import numpy as np
 
 from igo.strength.cache import StrengthCache
-from igo.strength.estimator import StrengthModel, fit_spread
+from igo.strength.estimator import NetSpec, StrengthModel, fit_spread
 from igo.strength.ours import FittedNet, OursConfig, feature_matrix, fit_net
 from igo.strength.scale import RankScale
 from igo.strength.splits import split_rows
@@ -64,7 +64,8 @@ def fit_holdout(x: np.ndarray, y: np.ndarray, is_val: np.ndarray, cfg: OursConfi
 def fit_model(cache: StrengthCache, groups: tuple[str, ...], cfg: OursConfig, k: int = 5,
               n_patterns: int = 100, progress: bool = True,
               features: dict[int, np.ndarray] | None = None,
-              patterns: tuple[int, ...] | None = None
+              patterns: tuple[int, ...] | None = None,
+              net: tuple[NetSpec, np.ndarray] | None = None
               ) -> tuple[StrengthModel, dict[str, np.ndarray]]:
     """The estimator and, per colour, the out-of-fold estimates of the training fold.
 
@@ -72,7 +73,16 @@ def fit_model(cache: StrengthCache, groups: tuple[str, ...], cfg: OursConfig, k:
     :func:`~igo.strength.splits.split_rows` order) and ``patterns`` skip recomputing them.
     ``k = 1``: one net per colour, held out = the validation split of
     :func:`~igo.strength.splits.split_rows` (its estimates fit the uncertainty model).
+    ``net``: the policy net and the cache's view by it
+    (:func:`~igo.strength.netview.open_net_view`), which the ``net`` group reads.
+
+    Raises
+    ------
+    ValueError
+        If ``groups`` has ``net`` and no ``net`` is given.
     """
+    if "net" in groups and net is None:
+        raise ValueError("the net feature group needs the policy net's view of the cache")
     bounds = cache.meta["describe"]["scale"]
     scale = RankScale(bounds[0], bounds[1], (bounds[2], bounds[3]))
     train_all = split_rows(cache, 0)["train_all"]
@@ -83,7 +93,8 @@ def fit_model(cache: StrengthCache, groups: tuple[str, ...], cfg: OursConfig, k:
     for colour, name in ((1, "B"), (2, "W")):
         rows = split_rows(cache, colour)["train_all"]
         x = (features[colour] if features is not None
-             else feature_matrix(cache, rows, summ, progress))
+             else feature_matrix(cache, rows, summ, progress,
+                                 None if net is None else net[1]))
         y = cache.examples[rows, 2]
         players = [cache.players[r] for r in rows]
         if k == 1:
@@ -97,4 +108,5 @@ def fit_model(cache: StrengthCache, groups: tuple[str, ...], cfg: OursConfig, k:
     mean = float(cache.examples[train_all, 2].mean())
     info = {"config": asdict(cfg), "folds": k, "train_examples": len(train_all),
             "data": cache.meta["describe"]}
-    return StrengthModel(cache.size, summ, nets, spreads, scale, mean, info), oofs
+    spec = net[0] if net is not None and "net" in groups else None
+    return StrengthModel(cache.size, summ, nets, spreads, scale, mean, info, spec), oofs

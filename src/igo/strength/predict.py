@@ -5,15 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from tqdm import tqdm
 
 from igo.movepred.default import load_default
 from igo.strength.data import GameView
-from igo.strength.estimator import StrengthModel, StrengthModelError
+from igo.strength.estimator import NetSpec, StrengthModel, StrengthModelError
 from igo.strength.gamearrays import game_points, move_model_rows
+from igo.strength.netview import game_net_rows
 from igo.strength.summary import example_features
+
+if TYPE_CHECKING:
+    from igo.nets.policy import NetPolicy
 
 #: games with fewer moves than this are too short for the model
 MIN_MOVES = 20
@@ -63,10 +68,38 @@ def _estimate(model: StrengthModel, rating: float, n: int, colour: str | None) -
     return Estimate(r, sd, lo, hi, tuple(model.class_probabilities(r, sd)))  # type: ignore[arg-type]
 
 
+def net_policy(spec: NetSpec) -> NetPolicy:
+    """The policy net a model's ``net`` feature group reads (loaded once a process).
+
+    Raises
+    ------
+    StrengthModelError
+        If PyTorch is not installed or the net's file is missing or damaged.
+    """
+    from igo.nets.model_file import NetFileError
+    from igo.nets.policy import load_net_policy
+
+    try:
+        return load_net_policy(str(spec.path()))
+    except ImportError as exc:
+        raise StrengthModelError(f"this strength model reads the policy net {spec.name}, "
+                                 f"which needs PyTorch ({exc})") from exc
+    except (NetFileError, OSError) as exc:
+        raise StrengthModelError(f"this strength model reads the policy net {spec.name}: "
+                                 f"{exc}") from exc
+
+
 def raw_predictions(model: StrengthModel, views: Sequence[GameView],
                     progress: bool = False, chunk: int = 64) -> np.ndarray:
-    """``(games, 2)``: the nets' estimates for Black and White of each game."""
+    """``(games, 2)``: the nets' estimates for Black and White of each game.
+
+    Raises
+    ------
+    StrengthModelError
+        If the model reads a policy net that cannot be loaded (:func:`net_policy`).
+    """
     mm = load_default(model.size)
+    policy = None if model.net is None else net_policy(model.net)
     out = np.zeros((len(views), 2))
     bar = tqdm(total=len(views), disable=not progress, unit=" games", mininterval=0.5)
     for a in range(0, len(views), chunk):
@@ -75,8 +108,10 @@ def raw_predictions(model: StrengthModel, views: Sequence[GameView],
             pts = game_points(v).astype(np.int64)
             grow = np.array([v.komi, 0 if v.result.winner is None else int(v.result.winner),
                              _reason(v), len(pts), 0.0])
+            net = (None if policy is None or model.net is None
+                   else game_net_rows(pts, v.size, policy, model.net.max_moves))
             for c, name in ((1, "B"), (2, "W")):
-                x = example_features(pts, mp, c, grow, v.size, model.summary)
+                x = example_features(pts, mp, c, grow, v.size, model.summary, net)
                 out[a + k, c - 1] = model.raw(name, x[None])[0]
         bar.update(len(part))
     bar.close()
