@@ -118,6 +118,51 @@ def run_colour(cache, colour, view, pats, cfg, scale, boot, seed):
     return res
 
 
+def default_net_model(cache, view, spec, pats, cfg, scale, out_path, seed):
+    """The default model's settings (one net a colour, stopped on the validation
+    players, ``k = 1`` as the committed model) on the default groups and ``net``: fit,
+    save, and its estimates of the test fold's examples, beside the same fit without
+    the net's view, on the same examples (paired bootstrap)."""
+    from igo.strength.estimator import save_model
+    from igo.strength.evaluation import pooled_errors
+    from igo.strength.fit import fit_model
+    from igo.strength.predict import game_estimate
+
+    res = {}
+    for label, groups in (("without net", DEFAULT_GROUPS),
+                          ("with net", (*DEFAULT_GROUPS, "net"))):
+        t = time.perf_counter()
+        model, _ = fit_model(cache, groups, cfg, k=1, progress=False, patterns=pats,
+                             net=(spec, view))
+        r = {"groups": list(groups), "train_wall_s": round(time.perf_counter() - t, 1)}
+        raws, trues, players, ests = [], [], [], {}
+        for colour, name in ((1, "B"), (2, "W")):
+            rows = split_rows(cache, colour)["test"]
+            x = feature_matrix(cache, rows, model.summary, net=view)
+            raw = model.raw(name, x)
+            y = cache.examples[rows, 2]
+            ests[name] = (np.array([game_estimate(model, v, name).rating for v in raw]), y)
+            r[name] = summarize(ests[name][0], y, model.train_mean, scale)
+            raws.append(raw)
+            trues.append(y)
+            players += [cache.players[i] for i in rows]
+        r["pooled"] = {str(k): v for k, v in pooled_errors(
+            model, np.concatenate(raws), np.concatenate(trues), players, (1, 2, 5, 10, 20),
+            np.random.default_rng(seed)).items()}
+        r["spread"] = {k: v.__dict__ for k, v in model.spread.items()}
+        res[label] = r
+        res[f"_{label}_ests"] = ests
+        if label == "with net":
+            out_path.parent.mkdir(parents=True, exist_ok=True)
+            save_model(model, out_path)
+            r["model"] = str(out_path)
+    without, with_net = res.pop("_without net_ests"), res.pop("_with net_ests")
+    res["with net against without"] = {
+        name: paired_bootstrap(without[name][0], with_net[name][0], without[name][1],
+                               2000, seed) for name in "BW"}
+    return res
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -132,6 +177,11 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workdir", type=Path, default=HERE / "cache" / "netpilot")
     ap.add_argument("--out", type=Path, default=HERE / "results" / "net_features.json")
+    ap.add_argument("--model-out", type=Path, default=None,
+                    help="also fit the default model's settings with the net group, "
+                         "save it here and evaluate it on the test fold")
+    ap.add_argument("--skip-arms", action="store_true",
+                    help="only the --model-out stage")
     ap.add_argument("--no-progress", action="store_true")
     a = ap.parse_args()
 
@@ -162,11 +212,25 @@ def main():
            "max_moves": a.max_moves,
            "positions": int(np.isfinite(view[:, 0]).sum()),
            "seconds": {"cache": round(t_cache, 1), "net_view": round(t_view, 1)},
-           "B": run_colour(cache, 1, view, pats, cfg, scale, a.bootstrap, a.seed),
-           "W": run_colour(cache, 2, view, pats, cfg, scale, a.bootstrap, a.seed + 1)}
+           }
+    if not a.skip_arms:
+        out["B"] = run_colour(cache, 1, view, pats, cfg, scale, a.bootstrap, a.seed)
+        out["W"] = run_colour(cache, 2, view, pats, cfg, scale, a.bootstrap, a.seed + 1)
+    if a.model_out is not None:
+        from igo.strength.estimator import NetSpec
+
+        spec = NetSpec(Path(a.net).name if Path(a.net).parent == SMALL_NET.parent
+                       else str(Path(a.net).resolve()), policy.name, a.max_moves)
+        out["default_model"] = default_net_model(cache, view, spec, pats, cfg, scale,
+                                                 a.model_out, a.seed)
+        out["command"] += f" --model-out {a.model_out}"
+        print(json.dumps(out["default_model"], indent=1))
+    if a.skip_arms and a.out.exists():  # keep the arms of an earlier run
+        out = {**json.loads(a.out.read_text()), **{k: v for k, v in out.items()
+                                                   if k in ("default_model",)}}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(out, indent=1))
-    for c in "BW":
+    for c in "BW" if "B" in out else "":
         print(c, {k: round(v["rmse_points"], 1) for k, v in out[c].items()
                   if isinstance(v, dict) and "rmse_points" in v})
         for k, v in out[c]["against default groups"].items():
