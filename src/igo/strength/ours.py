@@ -96,7 +96,7 @@ def fit_net(x: np.ndarray, y: np.ndarray, xv: np.ndarray, yv: np.ndarray, cfg: O
         loss = torch.mean((net(xt[idx]) - yt[idx]) ** 2)
         loss.backward()
         opt.step()
-        if it % eval_every == 0:
+        if it % eval_every == 0 or it == cfg.iterations:  # a short run is judged too
             net.eval()
             with torch.no_grad():
                 pv = net(xvt).numpy() * ys + ym
