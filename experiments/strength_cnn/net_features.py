@@ -30,7 +30,7 @@ from igo.strength.netview import build_net_view, open_net_view
 from igo.strength.ours import OursConfig, feature_matrix, fit_net
 from igo.strength.scale import RankScale
 from igo.strength.splits import split_rows
-from igo.strength.summary import DEFAULT_GROUPS, SummaryConfig
+from igo.strength.summary import MM_GROUPS, SummaryConfig
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parents[1].parent / "shared" / "data" / "fox_ranked"
@@ -38,8 +38,8 @@ SMALL_NET = HERE.parents[1] / "src" / "igo" / "models" / "policy-19-small.pt"
 #: the move model's early view, to set against the net's on the same moves
 MP_EARLY = ("mp_early",)
 ARMS = (
-    ("default groups", DEFAULT_GROUPS),
-    ("default groups + net", (*DEFAULT_GROUPS, "net")),
+    ("default groups", MM_GROUPS),  # the move model's groups, the default until 2026-11-30
+    ("default groups + net", (*MM_GROUPS, "net")),
     ("move model, moves 1-50 only", MP_EARLY),
     ("net only", ("net",)),
     ("net instead of the move model's groups", ("net", "game", "mbn", "local")),
@@ -82,7 +82,7 @@ def paired_bootstrap(pa: np.ndarray, pb: np.ndarray, y: np.ndarray, n: int,
 def run_colour(cache, colour, view, pats, cfg, scale, boot, seed):
     rows = split_rows(cache, colour)
     is_val = np.isin(rows["train_all"], rows["val"])
-    groups = (*DEFAULT_GROUPS, "net")
+    groups = (*MM_GROUPS, "net")
     widths = [feature_matrix(cache, rows["test"][:1], SummaryConfig((g,), pats),
                              net=view).shape[1] for g in groups]
     edges = np.cumsum([0, *widths])
@@ -129,8 +129,7 @@ def default_net_model(cache, view, spec, pats, cfg, scale, out_path, seed):
     from igo.strength.predict import game_estimate
 
     res = {}
-    for label, groups in (("without net", DEFAULT_GROUPS),
-                          ("with net", (*DEFAULT_GROUPS, "net"))):
+    for label, groups in (("without net", MM_GROUPS), ("with net", (*MM_GROUPS, "net"))):
         t = time.perf_counter()
         model, _ = fit_model(cache, groups, cfg, k=1, progress=False, patterns=pats,
                              net=(spec, view))

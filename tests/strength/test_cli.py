@@ -19,6 +19,7 @@ pytest.importorskip("torch")
 
 @pytest.fixture(scope="module")
 def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A model of the default groups (the policy net's view among them)."""
     work = tmp_path_factory.mktemp("strength")
     out = work / "m.npz"
     rc = main(["strength", "train", "--data", str(GAMES), "--folds", str(FOLDS),
@@ -51,8 +52,10 @@ def test_eval_on_one_fold(model: Path, capsys: pytest.CaptureFixture[str]) -> No
 def test_estimate_games_and_pooled(model: Path, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     rc = main(["strength", str(GAMES), "--model", str(model), "--json", "--no-progress"])
-    assert rc == 1  # the handicap game is refused with a clear message
-    assert "handicap" in capsys.readouterr().err
+    assert rc == 0  # the handicap game is left out with a clear message, the rest read
+    cap = capsys.readouterr()
+    assert "skipped" in cap.err and "handicap" in cap.err
+    assert len(json.loads(cap.out)["games"]) == 18
     one = DATA / "one.sgf"
     one.write_text(GAMES.read_text().splitlines()[0])
     rc = main(["strength", str(one), str(one), "--model", str(model), "--json",
@@ -187,8 +190,8 @@ def test_a_model_whose_net_is_missing_says_so(net_model: tuple[Path, Path], tmp_
     assert "policy net b1c8" in err and "gone.pt" in err and "Traceback" not in err
 
 
-def test_the_default_falls_back_without_the_net(net_model: tuple[Path, Path], model: Path,
-                                               tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_the_default_falls_back_without_the_net(net_model: tuple[Path, Path], tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch,
                                                caplog: pytest.LogCaptureFixture) -> None:
     """The default reads its net where PyTorch and the file are there, and else the
     move-model-only fallback, said on the log; without the fallback, a clear error."""
@@ -198,7 +201,10 @@ def test_the_default_falls_back_without_the_net(net_model: tuple[Path, Path], mo
     from igo.strength.estimator import StrengthModelError
 
     shutil.copy(net_model[0], tmp_path / "strength-19.npz")
-    shutil.copy(model, tmp_path / "strength-19-mm.npz")
+    assert main(["strength", "train", "--data", str(GAMES), "--folds", str(FOLDS),
+                 "--workdir", str(tmp_path / "w"), "--out", str(tmp_path / "strength-19-mm.npz"),
+                 "--iterations", "50", "--folds-k", "2", "--groups", "game,mbn",
+                 "--no-progress"]) == 0
     monkeypatch.setattr(default, "MODELS_DIR", tmp_path)
     assert default.load_default_model().net is not None
     real = default.importlib.util.find_spec

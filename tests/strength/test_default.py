@@ -29,3 +29,19 @@ def test_default_model_on_a_strong_game(capsys: pytest.CaptureFixture[str]) -> N
     for e in game["estimates"]:
         assert e["interval"][0] < e["rating"] < e["interval"][1]
         assert e["rating"] > 2300  # a 9-dan game reads as strong (above 3d)
+
+
+def test_the_default_reads_the_net_and_no_net_the_fallback(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("torch")
+    from igo.strength.default import load_default_model
+
+    m = load_default_model()
+    assert m.net is not None and "net" in m.summary.groups and m.net.path().is_file()
+    ratings = []
+    for extra in ([], ["--no-net"]):
+        assert main(["strength", str(DEMO), "--json", "--no-progress", *extra]) == 0
+        out = json.loads(capsys.readouterr().out)
+        ratings.append([e["rating"] for e in out["games"][0]["estimates"]])
+    assert ratings[0] != ratings[1]
+    assert all(r > 2300 for rs in ratings for r in rs)

@@ -20,7 +20,7 @@ from igo.strength.netview import (
     move_row,
     open_net_view,
 )
-from igo.strength.summary import DEFAULT_GROUPS, SummaryConfig, example_features
+from igo.strength.summary import DEFAULT_GROUPS, MM_GROUPS, SummaryConfig, example_features
 from nets.helpers import random_record, tiny_net_file
 
 DATA = Path(__file__).parent / "data"
@@ -97,5 +97,5 @@ def test_the_build_resumes_and_the_group_reads_it(
     assert with_net[2] == pytest.approx(own[:, 2].mean(), rel=1e-5)  # top-1 share
     assert with_net[4] == pytest.approx(len(own) / 25.0)
     assert not with_net[5:15].any()  # moves 51-150: not in a 20-move view
-    # the default model's groups are untouched by it
-    assert "net" not in DEFAULT_GROUPS
+    # the default model reads it; its fallback does not
+    assert DEFAULT_GROUPS[-1] == "net" and DEFAULT_GROUPS[:-1] == MM_GROUPS

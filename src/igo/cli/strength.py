@@ -1,8 +1,10 @@
 """``igo strength``: a player's strength from game records (paper 002).
 
-- ``igo strength GAME.sgf… [--color B|W] [--player NAME] [--json] [--model M]``: each
-  player's estimated rank with a 95 % interval and the three class probabilities; with
-  several games of a player, also the pooled estimate (sharper with every game);
+- ``igo strength GAME.sgf… [--color B|W] [--player NAME] [--json] [--model M]
+  [--no-net]``: each player's estimated rank with a 95 % interval and the three class
+  probabilities; with several games of a player, also the pooled estimate (sharper with
+  every game). igo's model reads the policy net's view of the opening (PyTorch); with
+  ``--no-net``, or without PyTorch, the move model's view alone;
 - ``igo strength eval --data PATH [--folds F --fold test] [--model M] --json`` prints
   ``{"games": n, "examples": n, "rmse_points": x, "rmse_ranks": x, "rmse_ave": x,
   "correlation": x, "accuracy3": x, "worst_case_ratio": x}`` on any rank-labelled corpus;
@@ -40,6 +42,9 @@ def _estimate_parser() -> argparse.ArgumentParser:
                    help="estimate only this colour's player")
     p.add_argument("--player", default=None, help="estimate only this player (PB/PW)")
     p.add_argument("--model", default=None, help="model file (default: igo's)")
+    p.add_argument("--no-net", action="store_true",
+                   help="igo's model of the move model's view alone, without the policy "
+                        "net's (about 10 times faster; RMSE 227 points against 209)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--no-progress", action="store_true")
     return p

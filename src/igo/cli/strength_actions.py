@@ -21,9 +21,14 @@ if TYPE_CHECKING:
     from igo.strength.cache import StrengthCache
 
 
-def _model(path: str | None) -> StrengthModel:
-    from igo.strength.default import load_default_model
-    return load_model(path) if path else load_default_model()
+def _model(path: str | None, no_net: bool = False) -> StrengthModel:
+    """The model of ``--model``, else igo's default (its fallback without the policy
+    net with ``--no-net``)."""
+    from igo.strength.default import fallback_model_path, load_default_model
+
+    if path:
+        return load_model(path)
+    return load_model(fallback_model_path()) if no_net else load_default_model()
 
 
 def _est_dict(model: StrengthModel, e: Estimate) -> dict[str, Any]:
@@ -37,23 +42,39 @@ def _est_dict(model: StrengthModel, e: Estimate) -> dict[str, Any]:
 
 def _read_games(inputs: list[str], model: StrengthModel, progress: bool
                 ) -> tuple[list[GameView], CorpusStats]:
+    """The games the model can read; each one it cannot (handicap, too short, another
+    board size) is said on stderr and left out, so that one such record does not stop
+    a folder of thousands.
+
+    Raises
+    ------
+    ValueError
+        If no game is left (the first reason said).
+    """
     stats = CorpusStats()
     views = []
+    refused: list[str] = []
     for rec in iter_records(inputs, progress=progress, stats=stats, check_legal=True):
         v = GameView.of(rec)
-        check_view(v, model, rec.source)
+        try:
+            check_view(v, model, rec.source)
+        except ValueError as exc:  # StrengthModelError and GameTooShortError among them
+            refused.append(str(exc))
+            print(f"igo strength: skipped {exc}", file=sys.stderr)
+            continue
         views.append(v)
     for reason, examples in stats.examples.items():
         for source, msg in examples:
             print(f"igo strength: skipped {source} ({reason}): {msg}", file=sys.stderr)
     if not views:
-        raise ValueError("no readable game in the input")
+        raise ValueError("no readable game in the input" + (f" ({refused[0]})" if refused
+                                                           else ""))
     return views, stats
 
 
 def run_estimate(a: argparse.Namespace) -> int:
     """``igo strength GAME.sgf…``."""
-    model = _model(a.model)
+    model = _model(a.model, a.no_net)
     views, stats = _read_games(a.inputs, model, not a.no_progress)
     raw = raw_preds(model, views, progress=not a.no_progress and len(views) > 20)
     games: list[dict[str, Any]] = []

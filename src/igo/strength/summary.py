@@ -27,8 +27,10 @@ net        the policy network's view (:mod:`igo.strength.netview`, issue 37): as
            1–150 (moves the view does not hold are left out; none held reads 0)
 ========== =================================================================================
 
-The ``net`` group is not among the default model's groups: it needs the net's view of
-every move (``net`` of :func:`example_features`), which costs a net evaluation a move.
+The ``net`` group needs the net's view of the moves (``net`` of :func:`example_features`),
+which costs a net evaluation a move: the default model reads it for the first 60 moves
+(:data:`DEFAULT_GROUPS`); its fallback without PyTorch reads the move model's view alone
+(:data:`MM_GROUPS`).
 """
 
 from __future__ import annotations
@@ -42,8 +44,11 @@ from igo.strength.cache import REASONS
 GROUPS = ("mbn", "mp_early", "mp_late", "mp_opp", "game", "local", "mp_hist")
 #: the groups that read more than the cache's move model rows (``net``: the net's view)
 EXTRA_GROUPS = ("net",)
-#: the groups of the default model, in its column order
-DEFAULT_GROUPS = ("mp_early", "mp_late", "mp_opp", "game", "mbn", "local", "mp_hist")
+#: the groups of the model of the move model's view alone (``strength-19-mm.npz``, the
+#: default until 2026-11-30 and its fallback since), in its column order
+MM_GROUPS = ("mp_early", "mp_late", "mp_opp", "game", "mbn", "local", "mp_hist")
+#: the groups of the default model (``strength-19.npz``): those and the policy net's view
+DEFAULT_GROUPS = (*MM_GROUPS, "net")
 OMEGA = 10
 _MN3 = (60, 240)
 _MN4 = (10, 64, 240)
