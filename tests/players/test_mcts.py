@@ -16,6 +16,7 @@ from igo.engine.engine import GtpEngine
 from igo.players.base import EnginePlayer
 from igo.players.mcts import MCTSGenerator, MoveLimits
 from igo.players.registry import PlayerSpecError, make_player
+from igo.search.search import Search
 from igo.search.timecontrol import Clock, move_budget
 
 # Black owns columns A-G, White H-J; the black stone at J5 is dead in White's strip.
@@ -100,8 +101,11 @@ def test_the_count_before_a_pass_fits_in_the_moves_time() -> None:
     board = from_diagram(FINAL)
     board.play(Color.WHITE, None)
     assert gen.select_move(board, Color.BLACK) is None  # Black wins by passing
-    assert gen.searches == [pytest.approx(0.75 * budget)]
-    assert gen.counts == [pytest.approx(0.25 * budget)]
+    # the search and the count share, 3 to 1, what the budget leaves after the first
+    # search's set-up (its tree's allocation)
+    (search,), (count,) = gen.searches, gen.counts
+    assert search is not None and count is not None
+    assert search == pytest.approx(3 * count) and search + count <= budget
     untimed = CountingGenerator(limits=MoveLimits(300, None), rng=np.random.default_rng(2))
     untimed.set_context(0.5)
     assert untimed.select_move(board, Color.BLACK) is None
@@ -159,6 +163,23 @@ def test_the_warm_up_runs_aside_and_the_first_move_takes_its_wait_off() -> None:
     warmed = MCTSGenerator(limits=MoveLimits(200, None), rng=np.random.default_rng(4))
     warmed.warm_up(9, 7.0)
     assert warmed.select_move(Board(9), Color.BLACK) == plain.select_move(Board(9), Color.BLACK)
+
+
+def test_the_first_moves_tree_allocation_comes_off_its_time() -> None:
+    """A game's first search allocates its tree (about a second on 19x19, before the
+    search's own clock starts): the move's time is what is left after it."""
+    gen = CountingGenerator(limits=MoveLimits(None, 1.0), rng=np.random.default_rng(5))
+    real = gen.search_for
+
+    def slow_search_for(board: Board, color: Color) -> Search:
+        if gen.search is None:
+            time.sleep(0.4)
+        return real(board, color)
+
+    gen.search_for = slow_search_for  # type: ignore[method-assign]
+    assert gen.select_move(Board(9), Color.BLACK) is not None
+    (seconds,) = gen.searches
+    assert seconds is not None and seconds <= 1.0 - 0.35
 
 
 def test_time_saved_by_early_stops_goes_to_later_moves() -> None:

@@ -377,10 +377,14 @@ class MCTSGenerator:
     def _select(self, board: Board, color: Color, started: float) -> Decision:
         last = board.last_move
         opponent_passed = last is not None and last.is_pass
-        waited = self._ready()
+        self._ready()
         lim = self._clock_limits(board)
-        if waited and lim.seconds is not None:  # the warm-up's wait came off this move's time
-            lim = _less_time(lim, waited)
+        # a game's first search allocates its tree (about a second on 19x19): that, and
+        # the warm-up's wait, come off this move's time, as the clock counts them
+        self.search_for(board, color)
+        spent = time.monotonic() - started
+        if spent > 0.0 and lim.seconds is not None:
+            lim = _less_time(lim, spent)
         share = self.ending.count_share if opponent_passed else self.ending.count_extra
         count_seconds = None if lim.seconds is None else lim.seconds * share
         if opponent_passed and lim.seconds is not None:  # the count's time comes off the search
