@@ -216,10 +216,10 @@ def main():
         out["B"] = run_colour(cache, 1, view, pats, cfg, scale, a.bootstrap, a.seed)
         out["W"] = run_colour(cache, 2, view, pats, cfg, scale, a.bootstrap, a.seed + 1)
     if a.model_out is not None:
+        from igo.nets.policy import net_spec
         from igo.strength.estimator import NetSpec
 
-        spec = NetSpec(Path(a.net).name if Path(a.net).parent == SMALL_NET.parent
-                       else str(Path(a.net).resolve()), policy.name, a.max_moves)
+        spec = NetSpec(net_spec(policy.path), policy.name, a.max_moves)
         out["default_model"] = default_net_model(cache, view, spec, pats, cfg, scale,
                                                  a.model_out, a.seed)
         out["command"] += f" --model-out {a.model_out}"

@@ -45,3 +45,14 @@ def test_the_default_reads_the_net_and_no_net_the_fallback(
         ratings.append([e["rating"] for e in out["games"][0]["estimates"]])
     assert ratings[0] != ratings[1]
     assert all(r > 2300 for rs in ratings for r in rs)
+
+
+def test_a_models_net_is_found_by_its_bare_name_or_its_path(tmp_path: Path) -> None:
+    from igo.nets.policy import MODELS_DIR, net_path, net_spec
+
+    small = MODELS_DIR / "policy-19-small.pt"
+    assert net_spec(small) == "policy-19-small.pt"
+    assert net_path("policy-19-small.pt") == small  # from any working folder
+    elsewhere = tmp_path / "mine.pt"
+    assert net_spec(elsewhere) == str(elsewhere.resolve())
+    assert net_path(net_spec(elsewhere)) == elsewhere.resolve()

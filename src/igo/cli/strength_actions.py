@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -171,12 +172,12 @@ def _net_view(a: argparse.Namespace, cache: StrengthCache, directory: Path
     """The policy net of ``--net`` (a file among igo's models, or a path) and its view
     of the cache's games, made or resumed in the cache's ``directory``
     (:mod:`igo.strength.netview`)."""
+    from igo.nets.policy import net_path, net_spec
     from igo.strength.netview import build_net_view, open_net_view
     from igo.strength.predict import net_policy
 
-    given = Path(a.net)
-    file = a.net if given.parent == Path(".") else str(given.resolve())
-    policy = net_policy(NetSpec(file, "", a.net_moves))
+    spec = NetSpec(net_spec(net_path(a.net)), "", a.net_moves)
+    policy = net_policy(spec)
     build_net_view(directory, cache, policy, max_moves=a.net_moves,
                    progress=not a.no_progress)
-    return NetSpec(file, policy.name, a.net_moves), open_net_view(directory, cache)
+    return replace(spec, name=policy.name), open_net_view(directory, cache)

@@ -200,8 +200,23 @@ def load_net_policy(spec: str) -> NetPolicy:
 
 
 def net_path(spec: str) -> Path:
-    """The model file of ``spec``: igo's for ``default``, else the file named."""
-    return default_net_path() if spec == "default" else Path(spec).resolve()
+    """The model file of ``spec``: igo's default net for ``default``, a file of igo's
+    models folder by its bare name (when no such file is in the working folder), else
+    the file named."""
+    if spec == "default":
+        return default_net_path()
+    given = Path(spec)
+    if given.parent == Path(".") and not given.exists() and (MODELS_DIR / spec).is_file():
+        return MODELS_DIR / spec
+    return given.resolve()
+
+
+def net_spec(path: str | Path) -> str:
+    """How a file that records its net (a strength model) names a net file: the bare
+    name of one of igo's nets, which :func:`net_path` finds in any install, else its
+    absolute path."""
+    resolved = Path(path).resolve()
+    return resolved.name if resolved.parent == MODELS_DIR.resolve() else str(resolved)
 
 
 _LOADED: dict[str, NetPolicy] = {}

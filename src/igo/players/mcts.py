@@ -382,9 +382,8 @@ class MCTSGenerator:
         # a game's first search allocates its tree (about a second on 19x19): that, and
         # the warm-up's wait, come off this move's time, as the clock counts them
         self.search_for(board, color)
-        spent = time.monotonic() - started
-        if spent > 0.0 and lim.seconds is not None:
-            lim = _less_time(lim, spent)
+        if lim.seconds is not None:
+            lim = _less_time(lim, time.monotonic() - started)
         share = self.ending.count_share if opponent_passed else self.ending.count_extra
         count_seconds = None if lim.seconds is None else lim.seconds * share
         if opponent_passed and lim.seconds is not None:  # the count's time comes off the search

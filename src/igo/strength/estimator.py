@@ -47,11 +47,11 @@ class NetSpec:
     max_moves: int
 
     def path(self) -> Path:
-        """The model file: a path as given, else the file of that name among igo's."""
-        given = Path(self.file)
-        if given.is_absolute() or given.parent != Path("."):
-            return given
-        return Path(__file__).resolve().parents[1] / "models" / self.file
+        """The model file (:func:`igo.nets.policy.net_path`: a bare name is one of
+        igo's nets)."""
+        from igo.nets.policy import net_path
+
+        return net_path(self.file)
 
 
 @dataclass(frozen=True)
