@@ -129,3 +129,18 @@ def test_train_and_eval_other_board_size(tmp_path: Path, model: Path,
     bad[bad.index(str(tmp_path / "w9"))] = str(tmp_path / "w13")
     assert main(bad) == 1
     assert "no 13x13 training positions" in capsys.readouterr().err
+
+
+def test_eval_names_igos_net_by_its_bare_name(model: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("torch")
+    from igo.nets.policy import MODELS_DIR
+
+    if not (MODELS_DIR / "policy-19-small.pt").is_file():
+        pytest.skip("igo's small net is not installed")
+    capsys.readouterr()
+    rc = main(["movepred", "eval", "--model", str(model), "--data", str(DATA), "--games", "2",
+               "--moves", "1-20", "--net", "policy-19-small.pt", "--json", "--no-progress"])
+    assert rc == 0
+    net = json.loads(capsys.readouterr().out)["net"]
+    assert net["model"] == str(MODELS_DIR / "policy-19-small.pt") and net["positions"] > 0

@@ -207,11 +207,11 @@ def _eval(args: argparse.Namespace) -> int:
 def _net(spec: str, threads: int | None = None) -> Any:
     """The policy net named by ``--net`` (``default``: igo's), or None for ``none``."""
     from igo.nets.model_file import NetFileError
-    from igo.nets.policy import NetPolicy, default_net_path
+    from igo.nets.policy import NetPolicy, net_path
 
     if spec == "none":
         return None
-    path = default_net_path() if spec == "default" else spec
+    path = net_path(spec)  # igo's nets by their bare name too (policy-19-small.pt)
     try:
         return NetPolicy(path, threads=threads)
     except ImportError as exc:
