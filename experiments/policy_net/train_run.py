@@ -19,6 +19,7 @@ made; ``<models>/eval.json`` has top-1 and mean log-likelihood by game phase.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import shlex
@@ -80,6 +81,18 @@ def _load(folder: Path, names: list[str]) -> G.GameArrays:
     return G.concatenate(parts)
 
 
+def _data_name(folder: Path, shards: int) -> str:
+    """What the training games are, for the model file: the 9-dan shards, or what
+    ``prepare_small.py`` wrote in the folder's ``prepare.json``."""
+    about = folder / "prepare.json"
+    if about.is_file():
+        info = json.loads(about.read_text(encoding="utf-8"))
+        train = info.get("train-00", {})
+        return (f"{info.get('size')}x{info.get('size')} engine games of {folder} "
+                f"(prepare_small.py): {train.get('games')} games, {train.get('moves')} moves")
+    return f"tygem9d train-00..{shards - 1:02d}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=Path, default=Path("runs/policy-net/games"))
@@ -124,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                       threads=args.threads, device=args.device,
                       checkpoint_seconds=args.checkpoint_seconds)
     meta = {"command": shlex.join([sys.argv[0], *(argv if argv is not None else sys.argv[1:])]),
-            "data": f"tygem9d train-00..{args.shards - 1:02d}",
+            "data": _data_name(args.games, args.shards),
             "hardware": (torch.cuda.get_device_name() if args.device.startswith("cuda")
                          else platform.processor() or platform.machine())}
     pause = _pause(args.claims or _claims_folder()) if args.yield_ else None
