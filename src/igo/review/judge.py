@@ -54,8 +54,8 @@ MEASURED: tuple[Measurement, ...] = (
                 (0.273, 0.458)),
     Measurement(19, "Pachi 12.90 (no neural network)",
                 "5 s a move each, one thread, each engine's time read from its log "
-                "(8-0 on a loaded machine, 3-3 on a core of its own)", 14, 0.786,
-                (0.524, 0.924)),
+                "(8-0 on a loaded machine, 4-3 on a core of its own)", 15, 0.800,
+                (0.548, 0.930)),
     Measurement(19, "Pachi 12.90 (no neural network)",
                 "2,000 playouts a move each", 22, 0.909, (0.722, 0.975)),
 )

@@ -412,7 +412,7 @@ _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SearchConfig)}
 #: 0.192 of the time before, 0.349 with the prior's form and 0.477 with the net too
 #: (172 positions; the move model alone 0.326, the net 0.517); against Pachi 12.90 at
 #: 2,000 playouts a move each it won 0 of 13 games before, 2 of 11 with the prior's form
-#: and 20 of 22 with the net too, and 11 of 14 at 5 s a move (the old default 2 of 14).
+#: and 20 of 22 with the net too, and 12 of 15 at 5 s a move (the old default 2 of 14).
 #:
 #: On 9x9 and 13x13 the two as one group (the prior's form alone lost on 9x9, −45 Elo
 #: at 2,000 playouts, so ``net=`` there gives back the whole small-board default): at
