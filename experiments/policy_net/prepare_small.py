@@ -21,21 +21,22 @@ from pathlib import Path
 
 import numpy as np
 
+from igo.core.record import GameRecord
 from igo.nets import games as G
 from igo.sgf.errors import SgfError
 from igo.sgf.read import read_sgf_file
 
 
 def _records(folders: list[str], size: int, min_moves: int,
-             skipped: dict[str, int]) -> dict[tuple[int, ...], object]:
+             skipped: dict[str, int]) -> dict[tuple[int, ...], GameRecord]:
     """Records by their move list (one copy of each game), in path order."""
-    out: dict[tuple[int, ...], object] = {}
+    out: dict[tuple[int, ...], GameRecord] = {}
     paths = sorted({p for f in folders for d in glob.glob(f)
                     for p in Path(d).rglob("*.sgf")})
     for path in paths:
         try:
             rec = read_sgf_file(path)
-        except (SgfError, OSError, ValueError):
+        except (SgfError, OSError):
             skipped["unreadable"] = skipped.get("unreadable", 0) + 1
             continue
         if rec.size != size:
@@ -44,8 +45,7 @@ def _records(folders: list[str], size: int, min_moves: int,
         if len(rec.moves) < min_moves:
             skipped["short"] = skipped.get("short", 0) + 1
             continue
-        key = tuple(-1 if m.point is None else m.point[0] * size + m.point[1]
-                    for m in rec.moves)
+        key = tuple(-1 if m.point is None else m.point.flat(size) for m in rec.moves)
         if key in out:
             skipped["duplicate"] = skipped.get("duplicate", 0) + 1
             continue
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     report = {"size": args.size, "skipped": skipped}
     for name, recs in (("train-00", train), ("test", test)):
-        arrays = G.from_records(recs.values(), size=args.size)  # type: ignore[arg-type]
+        arrays = G.from_records(recs.values(), size=args.size)
         G.save(arrays, args.out / f"{name}.npz")
         report[name] = {"games": len(arrays), "moves": arrays.n_moves,
                         "black_wins": int(np.sum(arrays.winner == 1)),
