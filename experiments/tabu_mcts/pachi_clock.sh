@@ -10,7 +10,8 @@
 #   python experiments/tabu_mcts/think_times.py OUT/logs     # each engine's seconds a move
 #
 # FROZEN is a copy of the engine (`cp -a src` of a warm tree) so that edits in the
-# working tree never reach a running match.
+# working tree never reach a running match. PIN="0 0" runs both engines on CPU 0
+# (taskset; one thinks at a time, no pondering), so that a second match can have CPU 1.
 set -eu
 cd "$(dirname "$0")/../.."
 : "${FROZEN:?a frozen engine (a copy of a warm src/)}"
@@ -20,10 +21,18 @@ SEED=${SEED:-36120}
 WORKERS=${WORKERS:-1}
 OUT=${OUT:-runs/pachi-clock${MAIN_TIME}}
 PACHI=${PACHI:-/work/pachi/pachi}
+PIN=${PIN:-}
+IGO_PIN=
+PACHI_PIN=
+if [ -n "$PIN" ]; then
+  set -- $PIN
+  IGO_PIN="taskset -c $1 "
+  PACHI_PIN="taskset -c $2 "
+fi
 L=experiments/tabu_mcts/logged.sh
 mkdir -p "$OUT/logs"
 exec env PYTHONPATH="$FROZEN/src" .venv/bin/python -m igo match \
-  "gtp:$L $OUT/logs igo env PYTHONPATH=$FROZEN/src .venv/bin/python -m igo gtp --threads 1 --size 9 --komi 7" \
-  "gtp:$L $OUT/logs pachi $PACHI threads=1,pondering=0,max_tree_size=2048" \
+  "gtp:$L $OUT/logs igo ${IGO_PIN}env PYTHONPATH=$FROZEN/src .venv/bin/python -m igo gtp --threads 1 --size 9 --komi 7" \
+  "gtp:$L $OUT/logs pachi ${PACHI_PIN}$PACHI threads=1,pondering=0,max_tree_size=2048" \
   --main-time "$MAIN_TIME" --lag 0.1 --size 9 --komi 7 --games "$GAMES" --workers "$WORKERS" \
   --seed "$SEED" --quiet --out "$OUT"
