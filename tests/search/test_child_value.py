@@ -81,3 +81,45 @@ def test_the_option_reaches_the_kernel_parameters() -> None:
     prm = STRONG.with_options(prior_wins=123.0).params(7.0, 9, False)
     assert prm[K.P_PRIOR_WINS] == 123.0
     assert STRONG.params(7.0, 9, False)[K.P_PRIOR_WINS] == 0.0
+
+
+def _plain_select(t: Tree, node: int, config: SearchConfig, root_puct: float) -> int:
+    """The child that selection takes at ``node``: the highest plain value, plus at the
+    root ``root_puct * P * sqrt(N + 1) / (1 + n)``."""
+    f, k = int(t.first[node]), int(t.nch[node])
+    sqrt_n = math.sqrt(float(t.N[node]) + 1.0)
+    best, bv = -1, -1e300
+    for i in range(f, f + k):
+        if int(t.flags[i]) & K.BANNED:
+            continue
+        v = plain_value(t, i, config)
+        if node == 0:
+            v += root_puct * float(t.P[i]) * sqrt_n / (1.0 + float(t.N[i]))
+        if v > bv:
+            best, bv = i, v
+    return best
+
+
+@pytest.mark.parametrize("root_puct", [0.0, 0.3, 3.0])
+def test_root_puct_adds_the_prior_term_at_the_root_only(root_puct: float) -> None:
+    t, config, s = _root_children({"root_puct": root_puct})
+    prm = s._prm
+    assert prm[K.P_ROOT_PUCT] == root_puct
+    assert K.select_child(t, 0, prm) == _plain_select(t, 0, config, root_puct)
+    f, k = int(t.first[0]), int(t.nch[0])
+    inner = [i for i in range(f, f + k) if t.first[i] >= 0]
+    assert inner  # expanded children of the root: no root term there
+    for node in inner:
+        assert K.select_child(t, node, prm) == _plain_select(t, node, config, root_puct)
+
+
+def test_a_dominant_root_term_gives_each_move_its_share_of_the_prior() -> None:
+    """With the term far above any value, selection at the root takes the child of the
+    largest ``P / (1 + n)``: every child's visits come within a few visits of
+    ``P * N``, whatever the playouts said (without the term they do not)."""
+    for root_puct, follows in ((1e4, True), (0.0, False)):
+        t, _, _ = _root_children({"root_puct": root_puct})
+        f, k = int(t.first[0]), int(t.nch[0])
+        total = sum(float(t.N[i]) for i in range(f, f + k))
+        gaps = [abs(float(t.N[i]) - float(t.P[i]) * total) for i in range(f, f + k)]
+        assert (max(gaps) <= 5.0) == follows, (root_puct, max(gaps))

@@ -101,7 +101,8 @@ P_PRIOR_WINS = 30  # optimistic prior (Pachi's pattern prior): sqrt(P) * WINS ps
 P_LADDER_SHAPE = 31  # moggy policy: 1 judges first-line ladders by a shape test, not reading
 P_LGRF = 32  # last good reply with forgetting in the playouts: 0 off, 1 or 2 (moves of context)
 P_LGRF_FIRST = 33  # 1: the reply before the policy's steps, 0: after its captures and escapes
-N_PARAMS = 34
+P_ROOT_PUCT = 34  # prior exploration at the root only: + C * P * sqrt(N) / (1 + n)
+N_PARAMS = 35
 
 # counters
 S_ITER = 0
@@ -203,17 +204,21 @@ def prior_rate(p: float, siblings: int, sharpness: float) -> float:
 
 @njit_noalloc
 def select_child(t: Tree, node: int, prm: np.ndarray) -> int:
-    """The child of ``node`` with the highest :func:`child_value` (-1 if none)."""
+    """The child of ``node`` with the highest :func:`child_value`, plus at the root
+    the ``P_ROOT_PUCT`` term (-1 if none)."""
     f = t.first[node]
     pn = t.N[node]
     log_n = math.log(pn + 1.0)
     sqrt_n = math.sqrt(pn + 1.0)
+    root_c = prm[P_ROOT_PUCT] * sqrt_n if node == 0 else 0.0
     best = -1
     bv = -1e300
     for i in range(f, f + t.nch[node]):
         if t.flags[i] & BANNED:
             continue
         v = child_value(t, i, pn, log_n, sqrt_n, prm)
+        if root_c > 0.0:
+            v += root_c * t.P[i] / (1.0 + t.N[i])
         if v > bv:
             bv = v
             best = i

@@ -60,6 +60,10 @@ class SearchConfig:
         as in Pachi: without the term the engine scored 0.630 over 92 games at 1,000
         playouts and 0.679 over 67 games at 5,000 against the term at 1.0 (SPRT,
         ``experiments/tabu_mcts/README.md``, "Choosing the strong preset").
+    root_puct : float
+        The same prior exploration term at the root only, where the prior is the
+        net's (0: none): visits there follow the prior among moves of about equal
+        value, where without it the prior's pseudo-visits fade as the real ones grow.
     rave_equiv : float
         RAVE equivalence parameter (visits at which AMAF and real values weigh the
         same); 0 turns AMAF off.
@@ -195,6 +199,7 @@ class SearchConfig:
 
     c_ucb: float = 0.0
     c_puct: float = 0.0
+    root_puct: float = 0.0
     rave_equiv: float = 3000.0
     rave_distance: int = 0
     fpu: float = 1.0
@@ -339,6 +344,7 @@ class SearchConfig:
         prm[K.P_MOGGY_MOVES] = self.moggy_moves
         prm[K.P_LGRF] = self.lgrf
         prm[K.P_LGRF_FIRST] = 1.0 if self.lgrf_first else 0.0
+        prm[K.P_ROOT_PUCT] = self.root_puct
         return prm
 
     def with_options(self, **options: Any) -> SearchConfig:
