@@ -21,14 +21,7 @@ SEED=${SEED:-36120}
 WORKERS=${WORKERS:-1}
 OUT=${OUT:-runs/pachi-clock${MAIN_TIME}}
 PACHI=${PACHI:-/work/pachi/pachi}
-PIN=${PIN:-}
-IGO_PIN=
-PACHI_PIN=
-if [ -n "$PIN" ]; then
-  set -- $PIN
-  IGO_PIN="taskset -c $1 "
-  PACHI_PIN="taskset -c $2 "
-fi
+. experiments/tabu_mcts/pin.sh
 L=experiments/tabu_mcts/logged.sh
 mkdir -p "$OUT/logs"
 exec env PYTHONPATH="$FROZEN/src" .venv/bin/python -m igo match \

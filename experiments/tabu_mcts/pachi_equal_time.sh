@@ -30,14 +30,7 @@ KOMI=${KOMI:-7}
 OUT=${OUT:-runs/pachi-${T}s}
 PACHI=${PACHI:-/work/pachi/pachi}
 PT=$(awk "BEGIN { print $T + 2 }")
-PIN=${PIN:-}
-IGO_PIN=
-PACHI_PIN=
-if [ -n "$PIN" ]; then
-  set -- $PIN
-  IGO_PIN="taskset -c $1 "
-  PACHI_PIN="taskset -c $2 "
-fi
+. experiments/tabu_mcts/pin.sh
 LOGGED=experiments/tabu_mcts/logged.sh
 mkdir -p "$OUT/logs"
 PYTHONPATH="$FROZEN/src" exec .venv/bin/python -m igo match \
