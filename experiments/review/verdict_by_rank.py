@@ -96,6 +96,9 @@ SEED = 25
 VERDICT_AT = 0.8
 FRACTIONS = (0.2, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 RESAMPLES = 2000
+#: the issue's contrast (37): 9d against 4-5 kyu, on the rank scale of ``igo.core.rank``
+EXTREME_TOP = 9.0
+EXTREME_BOTTOM = -3.0
 
 
 # --------------------------------------------------------------------- selection
@@ -371,7 +374,7 @@ def _boot_diff(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, resamples
 def _spearman(x: Sequence[float], y: Sequence[float]) -> dict[str, float | int | None]:
     from scipy.stats import spearmanr
 
-    if len(x) < 3 or len(set(x)) < 2:
+    if len(x) < 3 or len(set(x)) < 2 or len(set(y)) < 2:  # no ranking on one side
         return {"rho": None, "p_value": None, "n": len(x)}
     res = spearmanr(x, y)
     return {"rho": round(float(res.statistic), 4), "p_value": float(res.pvalue), "n": len(x)}
@@ -416,6 +419,35 @@ def graph_agreement(rows: Sequence[dict[str, Any]], fraction: float = VERDICT_AT
     return out
 
 
+def _paired(x: Sequence[float], y: Sequence[float | None]
+            ) -> tuple[list[float], list[float]]:
+    """The pairs of ``x`` and ``y`` where ``y`` is known."""
+    pairs = [(a, b) for a, b in zip(x, y, strict=True) if b is not None]
+    return [a for a, _ in pairs], [b for _, b in pairs]
+
+
+def extremes(examples: Sequence[dict[str, Any]], top: float = EXTREME_TOP,
+             bottom: float = EXTREME_BOTTOM) -> dict[str, Any]:
+    """The issue's contrast: the mean loss a move of the players ranked ``top`` (9d)
+    and above against those ranked ``bottom`` (4k) and below, with Mann-Whitney's
+    two-sided test on the players' losses (points and win rate)."""
+    from scipy.stats import mannwhitneyu
+
+    hi = [s for s in examples if s["rank_value"] >= top]
+    lo = [s for s in examples if s["rank_value"] <= bottom]
+    out: dict[str, Any] = {"strong": len(hi), "weak": len(lo)}
+    for key in ("mean_points_loss", "mean_winrate_loss"):
+        a = [s[key] for s in hi]
+        b = [s[key] for s in lo]
+        if not a or not b:
+            out[key] = None
+            continue
+        res = mannwhitneyu(a, b, alternative="two-sided")
+        out[key] = {"strong": _r(float(np.mean(a)), 4), "weak": _r(float(np.mean(b)), 4),
+                    "p_value": float(res.pvalue)}
+    return out
+
+
 def aggregate(rows: Sequence[dict[str, Any]], ranks: Sequence[str] | None = None,
               seed: int = SEED, resamples: int = RESAMPLES) -> dict[str, Any]:
     """Per rank the mean losses with bootstrap intervals, the rank correlations and
@@ -453,6 +485,11 @@ def aggregate(rows: Sequence[dict[str, Any]], ranks: Sequence[str] | None = None
         "winrate_rank_means": _spearman([t["rank_value"] for t in table],
                                         [t["mean_winrate_loss"] for t in table]),
     }
+    signals = {key: _spearman(*_paired(values, [s.get(key) for s in examples]))
+               for key in ("engine_agreement", "model_agreement")}
+    estimates = [getattr(parse_rank(s.get("estimated_rank")), "value", None)
+                 for s in examples]
+    signals["estimated_rank"] = _spearman(*_paired(values, estimates))
     upper = {}
     for i, r in enumerate(order):
         if len(order) - i < 3:
@@ -472,6 +509,8 @@ def aggregate(rows: Sequence[dict[str, Any]], ranks: Sequence[str] | None = None
         "ranks": table,
         "spearman": spearman,
         "spearman_from_rank_up": upper,
+        "other_signals": signals,
+        "extremes": extremes(examples),
         "adjacent_steps": steps,
         "graph_vs_result": {
             "at": VERDICT_AT, **graph_agreement(rows, VERDICT_AT),
@@ -615,6 +654,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(rows)}/{len(chosen)} games done ({reviewed} now, {seconds:.0f} s); "
           f"Spearman (points) {summary['spearman']['points']}; graph agrees with the result "
           f"in {g['agree']}/{g['games']} games -> {args.out}, {png}", file=sys.stderr)
+    print(f"other signals against rank: {summary['other_signals']}; "
+          f"9d against 4-5k: {summary['extremes']}", file=sys.stderr)
     return 0
 
 

@@ -92,7 +92,9 @@ def _row(i: int, rank: str, value: float, loss: float, winner: str,
             "playouts": 7, "searched": 11, "winrate_black": [0.5] * 8 + [wr_end] * 3,
             "sides": [{"colour": "B", "player": f"p{i}", "rank": rank, "rank_value": value,
                        "moves": 5, "mean_points_loss": loss, "mean_winrate_loss": loss / 100,
-                       "engine_agreement": 0.5, "model_agreement": 0.4}]}
+                       "engine_agreement": 0.5 + value / 100, "model_agreement": 0.4,
+                       "estimated_rank": None if i == 0 else f"{int(value)}d"
+                       if value > 0 else f"{1 - int(value)}k"}]}
 
 
 def test_aggregate_means_intervals_correlation_and_graph() -> None:
@@ -111,6 +113,14 @@ def test_aggregate_means_intervals_correlation_and_graph() -> None:
     assert s["spearman"]["points"]["p_value"] < 1e-6
     assert s["spearman"]["points_rank_means"]["rho"] == -1.0
     assert [st["points_drop"] > 0 for st in s["adjacent_steps"]] == [True, True]
+    other = s["other_signals"]
+    assert other["engine_agreement"]["rho"] > 0.8 and other["model_agreement"]["rho"] is None
+    assert other["estimated_rank"]["rho"] == pytest.approx(1.0)
+    assert other["estimated_rank"]["n"] == 29  # row 0 has no estimate
+    ext = s["extremes"]
+    assert (ext["strong"], ext["weak"]) == (10, 10)
+    assert ext["mean_points_loss"]["strong"] < ext["mean_points_loss"]["weak"]
+    assert ext["mean_points_loss"]["p_value"] < 1e-3
     g = s["graph_vs_result"]
     # the verdict at 80 % reads position 8: Black favoured when i is odd
     agree = sum(1 for i in range(30) if (i % 2 == 1) == (i % 4 != 0))
