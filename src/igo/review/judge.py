@@ -46,8 +46,14 @@ MEASURED: tuple[Measurement, ...] = (
                 "5 s a move, with the engine before 2026-11-30 (without the policy net)",
                 50, 0.780, (0.648, 0.872)),
     Measurement(9, "Pachi 12.90 (no neural network)",
+                "one 2-minute sudden-death clock each, each engine managing its own time "
+                "(igo 3.34 s a move, Pachi 2.03 s, by their logs)", 85,
+                0.535, (0.430, 0.637)),
+    Measurement(9, "Pachi 12.90 (no neural network)",
                 "1 s a move each, one core for both, each engine's time read from its log",
                 100, 0.470, (0.375, 0.567)),
+    Measurement(9, "Pachi 12.90 (no neural network)",
+                "20,000 playouts a move each", 100, 0.445, (0.351, 0.543)),
     Measurement(9, "Pachi 12.90 (no neural network)",
                 "4 s a move each, one thread, each engine's time read from its log, with "
                 "the engine before 2026-11-30 (without the policy net)", 100, 0.360,
@@ -64,22 +70,24 @@ ENGINE = "igo's MCTS engine (paper 001, the strong preset: move-model priors, wi
          "policy network's at the root from 9x9 up, RAVE, heavy playouts)"
 
 CAVEAT = ("GNU Go plays at an amateur kyu level, so a judge that beats it is a strong "
-          "club player at best, not a professional, and at equal time on 9x9 it does "
-          "not yet beat Pachi, a classical engine of the same kind: its verdicts on a strong "
+          "club player at best, not a professional, and on 9x9 it is about level with Pachi, "
+          "a classical engine of the same kind, under one clock and a little below it at "
+          "an equal time a move: its verdicts on a strong "
           "player's moves are a second opinion, not the truth. Its score is the mean "
           "area score of its playouts, which swings by a few points from one position to "
           "the next; single losses below 1.5 points are mostly that noise.")
 
 
 #: What the verdict of a 19x19 review was measured to be worth
-#: (``experiments/review/README.md``, issue 37): it does not rank players yet.
+#: (``experiments/review/README.md``, "All 14 ranks at the default budget", issue 37).
 VERDICT_19 = ("What the verdict is worth on 19x19: with the judge of 2026-11-30 (the "
-              "policy network at the root) and this review's default budget, stronger "
-              "players lost less a move: 5k 2.66, 4k 2.97, 8d 2.19, 9d 1.84 points "
-              "(Spearman rho -0.47, p = 0.005, over 34 players of 29 games); the judge "
-              "before it could not tell a 5k from a 9d (rho -0.02 over 421 players at 200 "
-              "playouts). A small sample: read the mean loss beside the rank from this "
-              "game (paper 002), which separated these players too.")
+              "policy network at the root) and this review's default budget, over 116 Fox "
+              "players of 14 ranks, stronger players lost less a move, but only kyu against "
+              "dan (Spearman rho -0.23, p = 0.013; 9d 1.94 points a move against 2.66 for "
+              "4-5k, p = 0.036; from 1k up no trend): the mean loss does not tell a 3d from "
+              "a 7d. How often a player chose igo's move ranked them better (rho +0.41), "
+              "and the rank estimated from this game (paper 002) best (rho +0.76): read the "
+              "loss beside that estimate.")
 
 
 def judge_lines(budget: Budget, size: int) -> list[str]:
