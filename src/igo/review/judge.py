@@ -47,8 +47,8 @@ MEASURED: tuple[Measurement, ...] = (
                 50, 0.780, (0.648, 0.872)),
     Measurement(9, "Pachi 12.90 (no neural network)",
                 "one 2-minute sudden-death clock each, each engine managing its own time "
-                "(igo 3.34 s a move, Pachi 2.03 s, by their logs)", 85,
-                0.535, (0.430, 0.637)),
+                "(igo 3.34 s a move, Pachi 1.99 s, by their logs)", 100,
+                0.520, (0.423, 0.615)),
     Measurement(9, "Pachi 12.90 (no neural network)",
                 "1 s a move each, one core for both, each engine's time read from its log",
                 100, 0.470, (0.375, 0.567)),
