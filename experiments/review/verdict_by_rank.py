@@ -41,7 +41,10 @@ a 95 % percentile-bootstrap interval over examples, and the number of examples a
 players; the Spearman rank correlation of rank and loss over the examples (and over
 the rank means) with its p-value, the same over the ranks from each rank up (where it
 stops holding), and each step between adjacent ranks with its bootstrap interval; the
-plot of mean loss by rank. Then, over the reviewed games with a winner (any ``B+`` or
+Spearman correlation of rank with the other signals of the same reviews
+(``other_signals``: engine and model agreement, paper 002's rank estimate); the
+issue's contrast of 9d against 4-5k by Mann-Whitney (``extremes``); the plot of mean
+loss by rank. Then, over the reviewed games with a winner (any ``B+`` or
 ``W+``: resignation, count, time), how often the side the engine favours after 80 % of
 the moves (position ``round(0.8 * moves)``, Black's win rate above or below 0.5) won,
 with a Wilson interval, by kind of result and at other fractions of the game.
