@@ -52,7 +52,7 @@ def test_root_amaf_weights(dist: int, z: float) -> None:
         before = {int(t.move[i]): (float(t.RN[i]), float(t.RW[i])) for i in range(f, f + n)}
         x.path[0] = 0
         x.seq[:len(seq)] = seq
-        K._backup(t, 0, K.BLACK, z, x, len(seq), True, 0.0, dist)
+        K._backup(t, 0, K.BLACK, z, x, len(seq), True, 0.0, dist, False)
         want = expected(seq, K.BLACK, z, dist, moves)
         for i in range(f, f + n):
             m = int(t.move[i])

@@ -102,7 +102,9 @@ P_LADDER_SHAPE = 31  # moggy policy: 1 judges first-line ladders by a shape test
 P_LGRF = 32  # last good reply with forgetting in the playouts: 0 off, 1 or 2 (moves of context)
 P_LGRF_FIRST = 33  # 1: the reply before the policy's steps, 0: after its captures and escapes
 P_ROOT_PUCT = 34  # prior exploration at the root only: + C * P * sqrt(N) / (1 + n)
-N_PARAMS = 35
+P_CRIT = 35  # criticality's weight in a child's AMAF value (Pachi's crit_rave; 0: off)
+P_CRIT_MIN = 36  # visits of a child before its criticality counts (Pachi's crit_min_playouts)
+N_PARAMS = 37
 
 # counters
 S_ITER = 0
@@ -179,8 +181,16 @@ def child_value(t: Tree, i: int, parent_n: float, log_n: float, sqrt_n: float,
     equiv = prm[P_RAVE_EQUIV]
     if equiv > 0.0 and t.RN[i] > 0.0:
         rn = t.RN[i]
+        rw = t.RW[i]
+        k = prm[P_CRIT]
+        if k > 0.0 and n > prm[P_CRIT_MIN]:
+            # Pachi's criticality: AMAF pseudo-results, wins if owning the move's point
+            # goes with winning, losses if against (``crit * k * rn`` of them)
+            c = criticality(n, w, t.OX[i], t.OXY[i]) * k * rn
+            rn += c
+            rw += c
         beta = rn / (rn + nt + rn * nt / equiv)
-        q = beta * (t.RW[i] / rn) + (1.0 - beta) * q
+        q = beta * (rw / rn) + (1.0 - beta) * q
     c_ucb = prm[P_C_UCB]
     if c_ucb > 0.0:
         if n == 0.0:
@@ -190,6 +200,16 @@ def child_value(t: Tree, i: int, parent_n: float, log_n: float, sqrt_n: float,
     if c_puct > 0.0:
         q += c_puct * t.P[i] * sqrt_n / (1.0 + n)
     return q
+
+
+@njit_inline
+def criticality(n: float, w: float, ox: float, oxy: float) -> float:
+    """Twice the covariance, over a node's ``n`` visits, of its mover owning the
+    move's point at the end of the playout (``ox`` of them) and the mover's result
+    (``w`` wins; ``oxy`` wins among the ``ox``): Pachi's ``point_criticality``
+    (``tactics/util.h``), which is ``2 cov`` when every point is owned by one side,
+    between -0.5 and 0.5."""
+    return 2.0 * (oxy / n - (ox / n) * (w / n))
 
 
 @njit_noalloc
@@ -328,6 +348,8 @@ def _init_child(t: Tree, i: int, parent: int, move: int, prior: float) -> None:
     t.P[i] = prior
     t.PR[i] = 0.0
     t.tslot[i] = -1
+    t.OX[i] = 0.0
+    t.OXY[i] = 0.0
 
 
 @njit_noalloc
@@ -609,7 +631,7 @@ def _score(s: BoardState, komi: float, x: Scratch) -> float:
 
 @njit_noalloc
 def _backup(t: Tree, depth: int, root_color: int, z: float, x: Scratch, nseq: int,
-            amaf: bool, vloss: float, dist_rave: int) -> None:
+            amaf: bool, vloss: float, dist_rave: int, crit: bool) -> None:
     """Visits and wins along ``x.path[:depth + 1]``, then AMAF for their children.
 
     The mover into ``path[j]`` (j >= 1) is ``root_color`` for odd ``j``; ``seq[j - 1]``
@@ -617,12 +639,20 @@ def _backup(t: Tree, depth: int, root_color: int, z: float, x: Scratch, nseq: in
     virtual loss ``vloss`` added to the visits of ``path[1:]`` on the way down becomes
     one real visit. With ``dist_rave`` > 0 an AMAF result weighs ``1 + dist_rave *
     (nseq - first) // (nseq - j + 1)`` (``first``: where the move was first played,
-    ``j``: the node's depth), as Pachi's ``distance_rave``."""
+    ``j``: the node's depth), as Pachi's ``distance_rave``. With ``crit`` each node of
+    the path whose move's point its mover owns at the end (``x.owner``, set by
+    :func:`_score`) counts the visit in ``OX`` and its result in ``OXY``."""
     for j in range(depth + 1):
         node = x.path[j]
         mover = root_color if j % 2 == 1 else 3 - root_color
+        r = z if mover == BLACK else 1.0 - z
         t.N[node] += 1.0 - vloss if j > 0 else 1.0
-        t.W[node] += z if mover == BLACK else 1.0 - z
+        t.W[node] += r
+        if crit and j > 0:
+            m = t.move[node]
+            if m > 0 and x.owner[m] == mover:
+                t.OX[node] += 1.0
+                t.OXY[node] += r
     if not amaf:
         return
     fc = x.first_col
@@ -688,6 +718,7 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
     expand_at = prm[P_EXPAND]
     vloss = prm[P_VLOSS]
     lgrf = int(prm[P_LGRF])
+    crit = prm[P_CRIT] > 0.0
     for it in range(n_iter):
         if fetch_add(t.meta, T_RECLAIM, 0) != 0:  # an atomic read: another thread's flag
             return it
@@ -749,6 +780,7 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
         z = _score(s, komi, x)
         if lgrf > 0:
             lgr_update(x.reply1, x.reply2, x.seq, nseq, root_color, prev1, prev2, z, lgrf)
-        _backup(t, depth, root_color, z, x, nseq, amaf, vloss, int(prm[P_DIST_RAVE]))
+        _backup(t, depth, root_color, z, x, nseq, amaf, vloss, int(prm[P_DIST_RAVE]),
+                crit)
         stats[S_ITER] += 1
     return n_iter

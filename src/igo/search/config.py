@@ -74,6 +74,15 @@ class SearchConfig:
         AMAF weight of moves played soon after a node: ``1 + D * (moves after the
         first play) // (moves after the node + 1)`` (Pachi's ``distance_rave``; 0:
         every AMAF result weighs 1).
+    crit_rave : float
+        Weight of a child's *criticality* in its AMAF value (Pachi's ``crit_rave``,
+        1.1 in Pachi 12.90; 0: off): once the child has more than ``crit_min``
+        visits, ``crit * crit_rave * RN`` pseudo-results join its AMAF statistics,
+        wins when owning the move's point at the end of the playouts goes with
+        winning, losses when against, ``crit`` being twice the covariance of the two
+        over its visits (:func:`igo.search._kernels.criticality`).
+    crit_min : int
+        Visits of a child before its criticality counts (Pachi: 2,000).
     fpu : float
         Value of a child with no visit and no prior experience.
     expand_threshold : int
@@ -158,9 +167,9 @@ class SearchConfig:
     max_tree_mb : int
         Memory of the search's trees in MB (0, the default: :func:`default_tree_mb`,
         the smaller of a quarter of the machine's memory and 2 GB). A node takes
-        69 bytes; a search holds two pools (the second receives what a reclaim or
+        77 bytes; a search holds two pools (the second receives what a reclaim or
         the next move keeps), and root parallelism two per thread, so one pool holds
-        ``max_tree_mb MB / (2 * trees * 69 B)`` nodes. Pages are committed as nodes
+        ``max_tree_mb MB / (2 * trees * 77 B)`` nodes. Pages are committed as nodes
         are written: a short search stays small.
     tree_capacity : int
         Nodes of one pool, when not 0 (tests, and the warm-up's throw-away search);
@@ -205,6 +214,8 @@ class SearchConfig:
     root_puct: float = 0.0
     rave_equiv: float = 3000.0
     rave_distance: int = 0
+    crit_rave: float = 0.0
+    crit_min: int = 2000
     fpu: float = 1.0
     expand_threshold: int = 4
     use_priors: bool = True
@@ -276,6 +287,9 @@ class SearchConfig:
             raise ValueError(f"moggy_moves must be >= 0, got {self.moggy_moves}")
         if self.lgrf not in (0, 1, 2):
             raise ValueError(f"lgrf must be 0, 1 or 2, got {self.lgrf}")
+        if self.crit_rave < 0.0 or self.crit_min < 0:
+            raise ValueError(f"crit_rave and crit_min must be >= 0, got {self.crit_rave}, "
+                             f"{self.crit_min}")
         if self.rave_distance < 0:
             raise ValueError(f"rave_distance must be >= 0, got {self.rave_distance}")
         if self.ladder_escape < 0.0 or self.ladder_atari < 0.0:
@@ -348,6 +362,8 @@ class SearchConfig:
         prm[K.P_LGRF] = self.lgrf
         prm[K.P_LGRF_FIRST] = 1.0 if self.lgrf_first else 0.0
         prm[K.P_ROOT_PUCT] = self.root_puct
+        prm[K.P_CRIT] = self.crit_rave
+        prm[K.P_CRIT_MIN] = self.crit_min
         return prm
 
     def with_options(self, **options: Any) -> SearchConfig:

@@ -6,7 +6,10 @@ colour that was to move at its parent. Its children are the nodes
 ``first[n] .. first[n] + nch[n] - 1`` (``first[n] = -1`` before expansion). ``N``/``W``
 are the visits and wins *for the player who played* ``move``; ``RN``/``RW`` the same
 for AMAF (RAVE); ``P`` is the move model's prior probability of the move and ``PR``
-the pseudo win rate it stands for (computed once, at expansion);
+the pseudo win rate it stands for (computed once, at expansion); ``OX`` counts the
+visits whose playout ended with ``move``'s point owned by the player who played it and
+``OXY`` the same visits weighted by that player's result, from which the search reads
+the point's *criticality* (how owning it goes with winning, Pachi's ``crit_rave``);
 ``flags`` holds :data:`BANNED` for root moves that positional superko forbids,
 :data:`CLAIMED` once a thread has begun expanding the node (it stays set after the
 expansion; threads that share a tree skip a claimed leaf instead of expanding it twice)
@@ -63,12 +66,14 @@ class Tree(NamedTuple):
     P: np.ndarray  # float64
     PR: np.ndarray  # float64: the prior's pseudo win rate (set at expansion)
     tslot: np.ndarray  # int32, tabu slot of a leaf (-1 none)
+    OX: np.ndarray  # float32: visits ending with the move's point owned by its player
+    OXY: np.ndarray  # float32: the same, weighted by that player's result
     meta: np.ndarray  # int64[T_META]
 
 
 _DTYPES = (np.int32, np.int32, np.int32, np.int32, np.int8, np.float64, np.float64,
-           np.float64, np.float64, np.float64, np.float64, np.int32)
-#: Bytes of one node (69).
+           np.float64, np.float64, np.float64, np.float64, np.int32, np.float32, np.float32)
+#: Bytes of one node (77).
 NODE_BYTES = sum(np.dtype(d).itemsize for d in _DTYPES)
 
 
@@ -98,7 +103,7 @@ def new_tree(capacity: int) -> Tree:
         raise ValueError(f"tree capacity must be at least 2, got {capacity}")
     a = [pool_array(capacity, d) for d in _DTYPES]
     t = Tree(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11],
-             np.zeros(T_META, np.int64))
+             a[12], a[13], np.zeros(T_META, np.int64))
     reset_tree(t)
     return t
 
@@ -112,6 +117,7 @@ def reset_tree(t: Tree) -> None:
     t.flags[0] = 0
     t.N[0] = t.W[0] = t.RN[0] = t.RW[0] = t.P[0] = t.PR[0] = 0.0
     t.tslot[0] = -1
+    t.OX[0] = t.OXY[0] = 0.0
     t.meta[:] = 0
     t.meta[T_USED] = 1
 
