@@ -103,3 +103,17 @@ def test_a_size_default_net_that_cannot_load_leaves_the_move_model(
     # asked for by name, the same file is an error
     with pytest.raises(NetFileError):
         Search(Board(19), 7.5, cfg.with_options(net=missing), seed=1)
+
+
+def test_a_partly_set_group_is_named() -> None:
+    """Setting one field of a size group leaves the whole group out (the net too, on
+    9x9), and ``partial_groups`` says so; a group set whole, or not at all, is not named."""
+    one = STRONG.with_options(prior_wins=150.0)
+    assert one.for_size(9).net == "" and one.for_size(9).prior_sharpness == STRONG.prior_sharpness
+    (words,) = one.partial_groups(9)
+    assert "prior_wins set" in words and "net=default" in words and "prior_sharpness=0.0" in words
+    whole = STRONG.with_options(prior_wins=150.0, prior_sharpness=0.0, net="default",
+                                net_visits=0)
+    assert whole.partial_groups(9) == [] and whole.for_size(9).net == "default"
+    assert STRONG.partial_groups(9) == [] and STRONG.partial_groups(19) == []
+    assert one.partial_groups(7) == []  # no group on 7x7

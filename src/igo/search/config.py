@@ -406,6 +406,20 @@ class SearchConfig:
                 changes.update(values)
         return replace(self, **changes) if changes else self
 
+    def partial_groups(self, size: int) -> list[str]:
+        """The groups of :data:`SIZE_DEFAULTS` for ``size`` that :meth:`for_size` leaves
+        out because an option set some, not all, of their fields, each described in
+        words (setting ``prior_wins`` alone on 9x9 also leaves out the net's priors)."""
+        out = []
+        for sizes, values in SIZE_DEFAULTS:
+            set_ = [name for name in values if name in self.fixed]
+            if size in sizes and set_ and len(set_) < len(values):
+                rest = ", ".join(f"{k}={v}" for k, v in values.items() if k not in self.fixed)
+                out.append(f"{', '.join(set_)} set, so the {size}x{size} defaults of the "
+                           f"same group are left out too ({rest}); give them as options "
+                           f"to keep them")
+        return out
+
 
 def _convert(key: str, type_name: str, value: Any) -> Any:
     try:

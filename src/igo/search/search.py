@@ -327,6 +327,8 @@ class Search:
     def __init__(self, board: Board, komi: float, config: SearchConfig = STRONG,
                  model: MoveModel | None = None, seed: int | None = None) -> None:
         asked_net = bool(config.net)
+        for words in config.partial_groups(board.size):
+            log.info("search options: %s", words)
         config = config.for_size(board.size)
         self.config = config
         self.size = board.size
