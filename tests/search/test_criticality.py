@@ -119,7 +119,9 @@ def test_child_value_adds_criticality_to_amaf(k: float) -> None:
     ]
     values = []
     for n, w, ox, oxy in cases:
-        t.N[i], t.W[i], t.OX[i], t.OXY[i] = n, w, ox, oxy
+        t.N[i], t.W[i] = n, w
+        if k > 0:  # the counts exist only where the search uses them
+            t.OX[i], t.OXY[i] = ox, oxy
         t.RN[i], t.RW[i] = 1000.0, 500.0
         got = K.child_value(t, i, 1000.0, math.log(1001.0), math.sqrt(1001.0), prm)
         want = plain_value(n, w, 1000.0, 500.0, ox, oxy, float(t.P[i]), prm[K.P_PRIOR_EQEX],
@@ -138,18 +140,19 @@ def test_child_value_adds_criticality_to_amaf(k: float) -> None:
 
 
 def test_a_search_with_criticality_keeps_its_counts_sound() -> None:
-    """After a real search the counts of every node are within their bounds, and a
-    search without criticality leaves them at 0."""
+    """After a real search (with reclaims) the counts of every node are within their
+    bounds; a search without criticality holds no counts (one element, left at 0)."""
     for k in (1.1, 0.0):
         s = Search(Board(7), 7.0, preset("strong").with_options(
-            crit_rave=k, crit_min=50, tree_capacity=20_000), seed=4)
+            crit_rave=k, crit_min=50, tree_capacity=5_000), seed=4)
         s.run(playouts=3000)
         t = s.workers[0].tree
         used = int(t.meta[0])
         ox, oxy, n, w = t.OX[1:used], t.OXY[1:used], t.N[1:used], t.W[1:used]
         if k == 0.0:
-            assert not ox.any() and not oxy.any()
+            assert t.OX.shape == t.OXY.shape == (1,) and t.OX[0] == t.OXY[0] == 0.0
             continue
+        assert t.OX.shape == t.N.shape and s.result().stats["reclaims"] > 0
         assert ox.sum() > 0
         assert (ox <= n + 1e-9).all() and (oxy <= ox + 1e-9).all() and (oxy <= w + 1e-9).all()
 

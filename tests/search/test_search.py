@@ -93,20 +93,20 @@ def test_subtree_is_reused() -> None:
 
 
 def test_tree_capacity_follows_the_memory_budget() -> None:
-    """Two pools a tree, 77 bytes a node; root parallelism splits the budget between
-    its trees; ``tree_capacity`` overrides it; the machine's default is at most 2 GB and
-    a quarter of its memory."""
-    assert NODE_BYTES == 77
+    """Two pools a tree, 69 bytes a node (85 with criticality); root parallelism splits
+    the budget between its trees; ``tree_capacity`` overrides it; the machine's default
+    is at most 2 GB and a quarter of its memory."""
+    assert NODE_BYTES == 69 and STRONG.with_options(crit_rave=1.1).node_bytes == 85
     four = STRONG.with_options(max_tree_mb=4)
-    assert four.capacity() == 4 * MB // (2 * 77) == 27_235
+    assert four.capacity() == 4 * MB // (2 * 69) == 30_393
     root = four.with_options(threads=2, parallel="root")
-    assert root.tree_count() == 2 and root.capacity(root.tree_count()) == 4 * MB // (4 * 77)
+    assert root.tree_count() == 2 and root.capacity(root.tree_count()) == 4 * MB // (4 * 69)
     shared = four.with_options(threads=2)
     assert shared.tree_count() == 1
     assert STRONG.with_options(tree_capacity=5000).capacity() == 5000
     assert 16 <= default_tree_mb() <= DEFAULT_TREE_MB_CAP and STRONG.tree_mb == default_tree_mb()
     s = Search(Board(7), komi=7.0, config=four, seed=3)
-    assert s.workers[0].tree.N.shape[0] == 27_235
+    assert s.workers[0].tree.N.shape[0] == 30_393
     assert s.result().stats["tree_bytes"] <= 4 * MB
     with pytest.raises(ValueError, match="tree_capacity"):
         STRONG.with_options(tree_capacity=500)

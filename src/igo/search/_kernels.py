@@ -348,8 +348,9 @@ def _init_child(t: Tree, i: int, parent: int, move: int, prior: float) -> None:
     t.P[i] = prior
     t.PR[i] = 0.0
     t.tslot[i] = -1
-    t.OX[i] = 0.0
-    t.OXY[i] = 0.0
+    if i < t.OX.shape[0]:  # criticality counts, where the search uses them
+        t.OX[i] = 0.0
+        t.OXY[i] = 0.0
 
 
 @njit_noalloc

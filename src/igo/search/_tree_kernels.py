@@ -161,14 +161,15 @@ def touch(t: Tree, start: int, end: int) -> None:
         t.RW[i] = 0.0
         t.P[i] = 0.0
         t.PR[i] = 0.0
-        if (i - start) % 1024 < 512:  # int32 and float32: a page every 1024 nodes
+        if i < t.OX.shape[0]:  # criticality counts, where the search uses them
+            t.OX[i] = 0.0
+            t.OXY[i] = 0.0
+        if (i - start) % 1024 < 512:  # int32: a page every 1024 nodes
             t.first[i] = -1
             t.nch[i] = 0
             t.move[i] = 0
             t.parent[i] = -1
             t.tslot[i] = -1
-            t.OX[i] = 0.0
-            t.OXY[i] = 0.0
         if (i - start) % 4096 < 512:  # int8: a page every 4096 nodes
             t.flags[i] = 0
 
@@ -192,8 +193,9 @@ def _copy_node(src: Tree, s: int, dst: Tree, d: int, parent: int) -> None:
     dst.RW[d] = src.RW[s]
     dst.P[d] = src.P[s]
     dst.PR[d] = src.PR[s]
-    dst.OX[d] = src.OX[s]
-    dst.OXY[d] = src.OXY[s]
+    if d < dst.OX.shape[0] and s < src.OX.shape[0]:
+        dst.OX[d] = src.OX[s]
+        dst.OXY[d] = src.OXY[s]
     dst.tslot[d] = -1
     dst.first[d] = -1
     dst.nch[d] = 0

@@ -25,7 +25,7 @@ import numpy as np
 from igo.search import _kernels as K
 from igo.search._moggy_kernels import MOGGY
 from igo.search._policy_kernels import HEAVY, LIGHT
-from igo.search.tree import NODE_BYTES
+from igo.search.tree import CRIT_BYTES, NODE_BYTES
 
 POLICIES = {"light": LIGHT, "heavy": HEAVY, "moggy": MOGGY}
 
@@ -167,10 +167,10 @@ class SearchConfig:
     max_tree_mb : int
         Memory of the search's trees in MB (0, the default: :func:`default_tree_mb`,
         the smaller of a quarter of the machine's memory and 2 GB). A node takes
-        77 bytes; a search holds two pools (the second receives what a reclaim or
-        the next move keeps), and root parallelism two per thread, so one pool holds
-        ``max_tree_mb MB / (2 * trees * 77 B)`` nodes. Pages are committed as nodes
-        are written: a short search stays small.
+        69 bytes (85 with ``crit_rave``); a search holds two pools (the second
+        receives what a reclaim or the next move keeps), and root parallelism two per
+        thread, so one pool holds ``max_tree_mb MB / (2 * trees * node_bytes)``
+        nodes. Pages are committed as nodes are written: a short search stays small.
     tree_capacity : int
         Nodes of one pool, when not 0 (tests, and the warm-up's throw-away search);
         it overrides ``max_tree_mb``.
@@ -318,7 +318,12 @@ class SearchConfig:
         spare each; see ``max_tree_mb`` and ``tree_capacity``)."""
         if self.tree_capacity:
             return self.tree_capacity
-        return max(1000, self.tree_mb * MB // (2 * trees * NODE_BYTES))
+        return max(1000, self.tree_mb * MB // (2 * trees * self.node_bytes))
+
+    @property
+    def node_bytes(self) -> int:
+        """Bytes of one node: 69, and 16 more for the counts of ``crit_rave``."""
+        return NODE_BYTES + (CRIT_BYTES if self.crit_rave > 0.0 else 0)
 
     def tree_count(self) -> int:
         """Trees a search holds: one shared by the threads, or one per thread."""

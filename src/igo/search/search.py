@@ -50,7 +50,7 @@ from igo.search.config import STRONG, SearchConfig
 from igo.search.netprior import NetPriors
 from igo.search.patterns3 import pattern3_table
 from igo.search.priors import prior_scratch, prior_tables
-from igo.search.tree import NODE_BYTES, T_RECLAIM, T_USED, Tree, new_tree, reset_tree
+from igo.search.tree import T_RECLAIM, T_USED, Tree, new_tree, reset_tree
 
 log = logging.getLogger(__name__)
 
@@ -170,8 +170,9 @@ class _Trees:
     others."""
 
     def __init__(self, config: SearchConfig, capacity: int) -> None:
-        self.tree = new_tree(capacity)
-        self.spare = new_tree(capacity)
+        crit = config.crit_rave > 0.0
+        self.tree = new_tree(capacity, crit)
+        self.spare = new_tree(capacity, crit)
         self.keep = max(2, int(capacity * config.reclaim_keep))
         self.pool = TB.new_pool(config.tabu_slots if config.tabu else 1, config.tabu)
         self._cond = threading.Condition()
@@ -672,7 +673,7 @@ class Search:
         return {
             "tree_nodes": sum(min(int(ts.tree.meta[T_USED]), cap) for ts in sets),
             "tree_capacity": cap,
-            "tree_bytes": 2 * cap * NODE_BYTES * len(sets),
+            "tree_bytes": 2 * cap * self.config.node_bytes * len(sets),
             "reclaims": sum(ts.reclaims for ts in sets),
             "reclaim_ms": round(1000 * sum(ts.reclaim_seconds for ts in sets)),
             "reclaim_ms_max": round(1000 * max(ts.reclaim_max for ts in sets)),

@@ -9,7 +9,8 @@ for AMAF (RAVE); ``P`` is the move model's prior probability of the move and ``P
 the pseudo win rate it stands for (computed once, at expansion); ``OX`` counts the
 visits whose playout ended with ``move``'s point owned by the player who played it and
 ``OXY`` the same visits weighted by that player's result, from which the search reads
-the point's *criticality* (how owning it goes with winning, Pachi's ``crit_rave``);
+the point's *criticality* (how owning it goes with winning, Pachi's ``crit_rave``; the
+two are allocated only for a search that uses it, else they hold one element);
 ``flags`` holds :data:`BANNED` for root moves that positional superko forbids,
 :data:`CLAIMED` once a thread has begun expanding the node (it stays set after the
 expansion; threads that share a tree skip a claimed leaf instead of expanding it twice)
@@ -66,15 +67,17 @@ class Tree(NamedTuple):
     P: np.ndarray  # float64
     PR: np.ndarray  # float64: the prior's pseudo win rate (set at expansion)
     tslot: np.ndarray  # int32, tabu slot of a leaf (-1 none)
-    OX: np.ndarray  # float32: visits ending with the move's point owned by its player
-    OXY: np.ndarray  # float32: the same, weighted by that player's result
+    OX: np.ndarray  # float64: visits ending with the move's point owned by its player
+    OXY: np.ndarray  # float64: the same, weighted by that player's result
     meta: np.ndarray  # int64[T_META]
 
 
 _DTYPES = (np.int32, np.int32, np.int32, np.int32, np.int8, np.float64, np.float64,
-           np.float64, np.float64, np.float64, np.float64, np.int32, np.float32, np.float32)
-#: Bytes of one node (77).
+           np.float64, np.float64, np.float64, np.float64, np.int32)
+#: Bytes of one node (69), without the criticality counts.
 NODE_BYTES = sum(np.dtype(d).itemsize for d in _DTYPES)
+#: Bytes a node's criticality counts add (``OX``, ``OXY``) where a search uses them.
+CRIT_BYTES = 16
 
 
 #: Arrays of at least this many bytes are memory maps advised to use huge pages.
@@ -96,14 +99,16 @@ def pool_array(n: int, dtype: type) -> np.ndarray:
     return np.frombuffer(mm, dtype=dtype, count=n)
 
 
-def new_tree(capacity: int) -> Tree:
+def new_tree(capacity: int, crit: bool = False) -> Tree:
     """An empty tree with room for ``capacity`` nodes, holding only the root. No page
     of the pool is committed before a node on it is written."""
     if capacity < 2:
         raise ValueError(f"tree capacity must be at least 2, got {capacity}")
     a = [pool_array(capacity, d) for d in _DTYPES]
+    crit_n = capacity if crit else 1
     t = Tree(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11],
-             a[12], a[13], np.zeros(T_META, np.int64))
+             pool_array(crit_n, np.float64), pool_array(crit_n, np.float64),
+             np.zeros(T_META, np.int64))
     reset_tree(t)
     return t
 
