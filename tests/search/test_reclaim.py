@@ -151,10 +151,11 @@ def test_a_tiny_budget_fills_and_the_search_goes_on_deepening(threads: int) -> N
     assert r.stats["expansions"] > first.stats["expansions"] + 4 * cap // 100
     assert r.stats["overdue"] == 0
     assert int(t.meta[T_USED]) <= cap
-    # the best move's subtree takes a good share of the 45,000 playouts (with two threads
-    # on a loaded machine the most visited move may change, so not all of a third of them:
-    # 12,020 of them seen once)
-    assert float(t.N[_best_child(t)]) > best_then + 9_000
+    # the best move's subtree takes a good share of the 45,000 playouts. With two threads
+    # on a loaded machine two moves can share them: 12,020 and 8,703 seen in CI's full
+    # suite, 10,948 to 26,723 over seeds 1-8 here (10,850 to the second move in the
+    # lowest), so a ninth of them
+    assert float(t.N[_best_child(t)]) > best_then + 5_000
     # the tree deepens where the visits go: 1-2 moves of 300-visit nodes when it first
     # fills, 5-6 after the 45,000 playouts (the pv's length, through nodes of one visit,
     # is too noisy for this with two threads: it changes with the best move of a node)
