@@ -31,6 +31,23 @@ def test_the_prior_form_and_the_net_apply_from_9x9_up() -> None:
         assert STRONG.for_size(size) is STRONG
 
 
+def test_amaf_on_9x9_yields_sooner_and_weighs_early_moves() -> None:
+    """rave_equiv 1,000 and rave_distance 3 on 9x9 only, each a group of its own: an
+    option on one keeps the other, and the net= of the pair's group keeps both."""
+    c = STRONG.for_size(9)
+    assert (c.rave_equiv, c.rave_distance) == (1000.0, 3)
+    for size in (7, 13, 19):
+        c = STRONG.for_size(size)
+        assert (c.rave_equiv, c.rave_distance) == (STRONG.rave_equiv, STRONG.rave_distance)
+    c = STRONG.with_options(rave_equiv=3000).for_size(9)
+    assert (c.rave_equiv, c.rave_distance) == (3000.0, 3)
+    c = STRONG.with_options(rave_distance=0).for_size(9)
+    assert (c.rave_equiv, c.rave_distance) == (1000.0, 0)
+    c = STRONG.with_options(net="").for_size(9)
+    assert (c.net, c.rave_equiv, c.rave_distance) == ("", 1000.0, 3)
+    assert STRONG.with_options(rave_equiv=3000).partial_groups(9) == []
+
+
 def test_on_small_boards_the_pair_is_one_group() -> None:
     """Pachi's form of the prior without the net lost on 9x9: turning the net off there
     gives back the whole small-board default (on 19x19 it keeps the prior's form)."""

@@ -69,11 +69,11 @@ class SearchConfig:
         default, SPRT [0, +50] H0: ``experiments/tabu_mcts/README.md``).
     rave_equiv : float
         RAVE equivalence parameter (visits at which AMAF and real values weigh the
-        same); 0 turns AMAF off.
+        same); 0 turns AMAF off. 1,000 on 9x9 (:data:`SIZE_DEFAULTS`).
     rave_distance : int
         AMAF weight of moves played soon after a node: ``1 + D * (moves after the
         first play) // (moves after the node + 1)`` (Pachi's ``distance_rave``; 0:
-        every AMAF result weighs 1).
+        every AMAF result weighs 1). 3 on 9x9 (:data:`SIZE_DEFAULTS`).
     crit_rave : float
         Weight of a child's *criticality* in its AMAF value (Pachi's ``crit_rave``,
         1.1 in Pachi 12.90; 0: off): once the child has more than ``crit_min``
@@ -466,11 +466,25 @@ _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SearchConfig)}
 #: 0.470 over 100 games (the default before 0.385 over 100).
 #: (``experiments/tabu_mcts/README.md``, "19x19: the prior's weight and the net" and
 #: "The pair on 9x9 and 13x13".)
+#:
+#: On 9x9, AMAF that yields sooner to the real values and weighs the moves played soon
+#: after a node more (``rave_equiv`` 1,000, ``rave_distance`` 3; each a group of its
+#: own): with 3,000 a child needs about 3,000 real visits before its own results count
+#: half, and a refutation whose AMAF is poor (the move is good only when played now)
+#: is never tried: of 29 positions where Pachi 12.90 refuted igo's move, a 9x9 search
+#: node without the net found Pachi's move 26 times in 58 at 20,000 playouts and 28 at
+#: 45,000, with the change 35 at 20,000. At 20,000 playouts a move against the default
+#: before: 49-10-36 over 95 games (+48 Elo [-22, +118], SPRT [0, +50] undecided; with
+#: ``rave_equiv=500`` 13-5-8); against Pachi 12.90 at 4 s a move, the same seeds as the
+#: default's match, see the README (``experiments/tabu_mcts/README.md``, "Refutations igo
+#: did not see"). 13x13 and 19x19 keep 3,000 and 0 (not measured there).
 SIZE_DEFAULTS: tuple[tuple[range, dict[str, Any]], ...] = (
     (range(9, 15), {"prior_sharpness": 0.0, "prior_wins": 300.0, "net": "default",
                     "net_visits": 0}),
     (range(15, 26), {"prior_sharpness": 0.0, "prior_wins": 300.0}),
     (range(15, 26), {"net": "default", "net_visits": 0}),
+    (range(9, 10), {"rave_equiv": 1000.0}),
+    (range(9, 10), {"rave_distance": 3}),
 )
 
 #: The plain MCTS of paper 001 (section 2).
