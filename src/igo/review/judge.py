@@ -47,17 +47,19 @@ MEASURED: tuple[Measurement, ...] = (
                 50, 0.780, (0.648, 0.872)),
     Measurement(9, "Pachi 12.90 (no neural network)",
                 "one 2-minute sudden-death clock each, each engine managing its own time "
-                "(igo 3.34 s a move, Pachi 1.99 s, by their logs)", 100,
+                "(igo 3.34 s a move, Pachi 1.99 s, by their logs), the engine before the "
+                "9x9 AMAF change", 100,
                 0.520, (0.423, 0.615)),
     Measurement(9, "Pachi 12.90 (no neural network)",
-                "1 s a move each, one core for both, each engine's time read from its log",
-                100, 0.470, (0.375, 0.567)),
+                "1 s a move each, one core for both, each engine's time read from its log, "
+                "the engine before the 9x9 AMAF change", 100, 0.470, (0.375, 0.567)),
     Measurement(9, "Pachi 12.90 (no neural network)",
-                "20,000 playouts a move each", 100, 0.445, (0.351, 0.543)),
+                "20,000 playouts a move each, the engine before the 9x9 AMAF change", 100,
+                0.445, (0.351, 0.543)),
     Measurement(9, "Pachi 12.90 (no neural network)",
-                "4 s a move each, one thread, each engine's time read from its log, with "
-                "the engine before 2026-11-30 (without the policy net)", 100, 0.360,
-                (0.273, 0.458)),
+                "4 s a move each, one thread, each engine's time read from its log "
+                "(igo 4.00 s, Pachi 3.56 s), the engine of today", 32, 0.672,
+                (0.499, 0.808)),
     Measurement(19, "Pachi 12.90 (no neural network)",
                 "5 s a move each, one thread, each engine's time read from its log "
                 "(8-0 on a loaded machine, 4-3 on a core of its own)", 15, 0.800,
