@@ -17,7 +17,8 @@ its moves (``bF6 wE4 ...``), so the file stands alone.
 ``test`` replays each position (Pachi to move) and runs igo's search on it, twice (seeds
 1 and 2), for each configuration: ``base`` is the search an *interior* node of the
 default's tree gets on 9x9 (the move model's priors in Pachi's form, no net:
-``net=,prior_sharpness=0,prior_wins=300,net_visits=0``), ``K=V,...`` that with options
+``net=,prior_sharpness=0,prior_wins=300,net_visits=0``, with the default's 9x9 AMAF,
+``rave_equiv=1000,rave_distance=3``, since 2026-11-30), ``K=V,...`` that with options
 changed, ``root`` the default's own search (the net's priors, as at the root) and
 ``root:K=V,...`` that changed. It prints how often the most visited move is Pachi's and
 the mean share of the visits that Pachi's move got.
@@ -53,15 +54,15 @@ def vertex(move: tuple[int, int] | None) -> str:
     return "PASS" if move is None else f"{COLUMNS[move[1]]}{move[0] + 1}"
 
 
-def game_moves(path: str) -> tuple[int, list[tuple[str, str]]]:
-    """The board size and the ``(colour, vertex)`` moves of an SGF file."""
+def game_moves(path: str) -> tuple[int, float, list[tuple[str, str]]]:
+    """The board size, the komi and the ``(colour, vertex)`` moves of an SGF file."""
     game = sgf.Sgf_game.from_bytes(Path(path).read_bytes())
     moves = []
     for node in game.get_main_sequence()[1:]:
         colour, move = node.get_move()
         if colour is not None:
             moves.append((colour, vertex(move)))
-    return game.get_size(), moves
+    return game.get_size(), game.get_komi(), moves
 
 
 def read_logs(rundir: str, name: str, pattern: re.Pattern[str]) -> list[list[tuple[str, float]]]:
@@ -95,7 +96,7 @@ def extract(rundirs: list[str], drop: float) -> list[dict[str, Any]]:
         db.close()
         for index, black, sgf_path in rows:
             igo_colour = "b" if black.startswith("igo") else "w"
-            size, moves = game_moves(sgf_path)
+            size, komi, moves = game_moves(sgf_path)
             own = matching(igo_logs, [v for c, v in moves if c == igo_colour])
             theirs = matching(pachi_logs, [v for c, v in moves if c != igo_colour])
             if own is None or theirs is None:
@@ -107,6 +108,7 @@ def extract(rundirs: list[str], drop: float) -> list[dict[str, Any]]:
                     continue
                 if v0 - v >= drop and v1 >= 0.5:
                     found.append({"game": f"{rundir}#{index}", "size": size,
+                                  "komi": komi,
                                   "moves": " ".join(f"{c}{m}" for c, m in moves[:ply - 1]),
                                   "refutation": move, "igo_view": round(v1, 3),
                                   "pachi_before": round(v0, 3), "pachi_after": round(v, 3)})
@@ -160,7 +162,8 @@ def test(positions: list[dict[str, Any]], playouts: int, specs: list[str]) -> No
                 colour = Color.BLACK if m[0] == "b" else Color.WHITE
                 board.play(colour, None if m[1:] == "PASS" else Point.from_gtp(m[1:], size))
             for seed in (1, 2):
-                result = Search(board, komi=7.0, config=cfg, seed=seed).run(playouts=playouts)
+                search = Search(board, komi=pos.get("komi", 7.0), config=cfg, seed=seed)
+                result = search.run(playouts=playouts)
                 total = sum(s.visits for s in result.moves) or 1
                 visits = {("PASS" if s.move is None else s.move.to_gtp(size)): s.visits
                           for s in result.moves}

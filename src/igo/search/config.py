@@ -475,9 +475,10 @@ _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SearchConfig)}
 #: node without the net found Pachi's move 26 times in 58 at 20,000 playouts and 28 at
 #: 45,000, with the change 35 at 20,000. At 20,000 playouts a move against the default
 #: before: 49-10-36 over 95 games (+48 Elo [-22, +118], SPRT [0, +50] undecided; with
-#: ``rave_equiv=500`` 13-5-8); against Pachi 12.90 at 4 s a move, the same seeds as the
-#: default's match, see the README (``experiments/tabu_mcts/README.md``, "Refutations igo
-#: did not see"). 13x13 and 19x19 keep 3,000 and 0 (not measured there).
+#: ``rave_equiv=500`` 13-5-8); against Pachi 12.90 at 4 s a move each by the engines'
+#: logs, 27-2-13 over 42 games (0.667 [0.516, 0.790]) where the default before had 10-2-22
+#: over 34 on the same seeds (``experiments/tabu_mcts/README.md``, "Refutations igo did
+#: not see"). 13x13 and 19x19 keep 3,000 and 0 (not measured there).
 SIZE_DEFAULTS: tuple[tuple[range, dict[str, Any]], ...] = (
     (range(9, 15), {"prior_sharpness": 0.0, "prior_wins": 300.0, "net": "default",
                     "net_visits": 0}),
