@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from igo._jit import njit
+from igo._jit import njit, njit_inline
 from igo.search.tree import (
     BANNED,
     CLAIMED,
@@ -66,7 +66,7 @@ def principal_line(t: Tree, root: int) -> np.ndarray:
     return out[:n]
 
 
-@njit
+@njit_inline
 def _on_line(line: np.ndarray, node: int) -> bool:
     for j in range(line.shape[0]):
         if line[j] == node:
@@ -180,7 +180,7 @@ def copy_subtree(src: Tree, root: int, dst: Tree) -> int:
     return compact(src, root, dst, dst.first.shape[0])
 
 
-@njit
+@njit_inline
 def _copy_node(src: Tree, s: int, dst: Tree, d: int, parent: int) -> None:
     dst.move[d] = src.move[s]
     dst.parent[d] = parent
