@@ -1,14 +1,14 @@
 """How long a reclaim of a full search tree pauses the search → results/reclaim.json.
 
-For each tree budget, the search a user gets (the board size's defaults, ``default``)
-and the ``strong`` preset (9x9 and 19x19, from the empty board) run until the tree has
-been reclaimed a few times; the pause of each reclaim (:meth:`igo.search.search._Trees.
+For each tree budget, the search a user gets (``strong``, the default, with the board
+size's defaults; 9x9 and 19x19, from the empty board) runs until its tree has been
+reclaimed a few times; the pause of each reclaim (:meth:`igo.search.search._Trees.
 reclaim`: the copy of the kept half of the pool into the spare one) and the nodes it kept
-are read from the search's counters, and ``ns_per_kept_node`` is the pause over the nodes
-copied (a copy that got slower shows there whatever the tree's shape: about 60 ns a node
-on 2026-12-01, 400 while the node copy was a call that counted references). The bound:
-an analysis stream is not interrupted for more than about half a second. The first
-reclaim of a process also loads the copy kernel, so it is reported apart.
+are read from the search's counters. ``ns_per_kept_node``, the pauses over the nodes
+copied, shows a copy that got slower whatever the tree's shape: 36-77 ns a node on
+2026-12-01, about 400 ns on 9x9 while the node copy was a call that counted references.
+The bound: an analysis stream is not interrupted for more than about half a second. The
+first reclaim of a process also loads the copy kernel, so it is reported apart.
 
 Usage: ``python benchmarks/bench_reclaim.py [--budgets 64,512] [--reclaims 3]``
 """
@@ -23,16 +23,13 @@ from pathlib import Path
 
 from igo.core.board import Board
 from igo.search import STRONG, Search
-from igo.search.config import SearchConfig
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 
 
-def measure(size: int, mb: int, reclaims: int, threads: int,
-            config: str) -> dict[str, object]:
-    base = STRONG if config == "strong" else SearchConfig().for_size(size)
-    s = Search(Board(size), komi=7.0, config=base.with_options(max_tree_mb=mb,
-                                                               threads=threads), seed=1)
+def measure(size: int, mb: int, reclaims: int, threads: int) -> dict[str, object]:
+    s = Search(Board(size), komi=7.0, config=STRONG.with_options(max_tree_mb=mb,
+                                                                  threads=threads), seed=1)
     s.log_reclaims = False
     pauses: list[float] = []
     kept: list[int] = []
@@ -46,7 +43,7 @@ def measure(size: int, mb: int, reclaims: int, threads: int,
             pauses.append(ts.last_reclaim[1])
             kept.append(ts.last_reclaim[3])
     st = s.result().stats
-    return {"config": config, "size": size, "max_tree_mb": mb, "threads": threads,
+    return {"size": size, "max_tree_mb": mb, "threads": threads,
             "pool_nodes": st["tree_capacity"], "reclaims": st["reclaims"],
             "pauses_s": [round(p, 4) for p in pauses], "kept_nodes": kept,
             "ns_per_kept_node": round(1e9 * sum(pauses[1:]) / max(sum(kept[1:]), 1), 1),
@@ -59,16 +56,13 @@ def main() -> None:
     parser.add_argument("--budgets", default="64,512")
     parser.add_argument("--reclaims", type=int, default=3)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--configs", default="default,strong",
-                        help="default (the board size's defaults) and/or strong")
     args = parser.parse_args()
     rows = []
-    for config in args.configs.split(","):
-        for mb in (int(x) for x in args.budgets.split(",")):
-            for size in (9, 19):
-                row = measure(size, mb, args.reclaims, args.threads, config)
-                rows.append(row)
-                print(json.dumps(row), flush=True)
+    for mb in (int(x) for x in args.budgets.split(",")):
+        for size in (9, 19):
+            row = measure(size, mb, args.reclaims, args.threads)
+            rows.append(row)
+            print(json.dumps(row), flush=True)
     RESULTS.mkdir(exist_ok=True)
     out = {"benchmark": "pause of a reclaim of a full search tree",
            "date": time.strftime("%F"), "machine": platform.processor() or platform.machine(),
