@@ -225,6 +225,41 @@ def test_a_size_default_net_loads_beside_the_search(
     s._netp.policy.close()  # its thread, before the patched registry is dropped
 
 
+def test_a_search_made_while_the_net_loads_does_not_wait_for_it(
+        tiny_net: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``igo gtp``'s first move builds its search while the warm-up's search is loading
+    the net: it shares that load and starts at once (it waited for the whole load, 1-5 s,
+    while the load held the lock that the registry of loads shared)."""
+    import igo.nets.policy as policy_module
+
+    gate, entered = threading.Event(), threading.Event()
+    real = policy_module.NetPolicy
+
+    def slow_policy(path: Path) -> NetPolicy:  # the load itself, under the load's lock
+        entered.set()
+        if not gate.wait(timeout=120):
+            raise TimeoutError("the test never opened the gate")
+        return real(path)
+
+    monkeypatch.setattr(policy_module, "NetPolicy", slow_policy)
+    monkeypatch.setattr(policy_module, "_LOADING", {})
+    monkeypatch.setattr(policy_module, "_LOADED", {})
+    _size_default_net(monkeypatch, tiny_net)
+    s = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=10_000), seed=5)
+    assert s._netp is not None and entered.wait(timeout=60)
+    made: list[Search] = []
+    second = threading.Thread(target=lambda: made.append(
+        Search(Board(9), 7.0, STRONG.with_options(tree_capacity=10_000), seed=6)), daemon=True)
+    second.start()
+    second.join(timeout=60)
+    waited = second.is_alive()
+    gate.set()
+    assert not waited, "a search waited for the net's load"
+    assert made[0]._netp is not None and made[0]._netp.load is s._netp.load
+    assert s._netp.load.wait_done(timeout=60) and s._netp.load.net() is not None
+    s._netp.load.net().close()  # its thread, before the patched registry is dropped
+
+
 def test_a_size_default_net_that_fails_to_load_is_said_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:

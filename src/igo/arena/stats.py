@@ -21,8 +21,6 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from scipy import stats as sps
-
 from igo.arena.store import GameRow
 
 
@@ -41,6 +39,8 @@ def wilson_interval(successes: float, n: int, confidence: float = 0.95) -> tuple
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
     if n == 0:
         return 0.0, 1.0
+    from scipy import stats as sps  # here, not at import: 1-2 s that every igo command paid
+
     z = float(sps.norm.ppf(0.5 + confidence / 2))
     p = successes / n
     denom = 1 + z * z / n
@@ -58,6 +58,8 @@ def binomial_p_value(wins: int, n: int) -> float:
     """
     if n == 0:
         return 1.0
+    from scipy import stats as sps
+
     return float(sps.binomtest(wins, n, 0.5, alternative="two-sided").pvalue)
 
 

@@ -296,7 +296,7 @@ def load_net_policy_async(spec: str, threads: int | None = None) -> NetLoad:
     path = net_path(spec)
     if not path.is_file():
         raise NetFileError(f"{path}: no such model file")
-    with _DEFAULT_LOCK:
+    with _LOADING_LOCK:  # not _DEFAULT_LOCK, which a load holds while it imports and reads
         load = _LOADING.get(str(path))
         if load is None:
             load = _LOADING[str(path)] = NetLoad(spec, threads, _LOADED.get(str(path)))
@@ -304,6 +304,7 @@ def load_net_policy_async(spec: str, threads: int | None = None) -> NetLoad:
 
 
 _LOADING: dict[str, NetLoad] = {}
+_LOADING_LOCK = threading.Lock()
 
 
 @atexit.register
