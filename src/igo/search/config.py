@@ -478,7 +478,10 @@ _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SearchConfig)}
 #: ``rave_equiv=500`` 13-5-8); against Pachi 12.90 at 4 s a move each by the engines'
 #: logs, 27-2-13 over 42 games (0.667 [0.516, 0.790]) where the default before had 10-2-22
 #: over 34 on the same seeds (``experiments/tabu_mcts/README.md``, "Refutations igo did
-#: not see"). 13x13 and 19x19 keep 3,000 and 0 (not measured there).
+#: not see"); at 1 s a move 55-3-42 and at 20,000 playouts each 55-4-41 over 100 games
+#: (0.565 and 0.570; the default before 0.470 and 0.445 on the same seeds; "1 s and
+#: 20,000 playouts with the 9x9 AMAF change"). 13x13 and 19x19 keep 3,000 and 0 (not
+#: measured there).
 SIZE_DEFAULTS: tuple[tuple[range, dict[str, Any]], ...] = (
     (range(9, 15), {"prior_sharpness": 0.0, "prior_wins": 300.0, "net": "default",
                     "net_visits": 0}),
