@@ -154,7 +154,8 @@ def test_igo_gtp_exits_when_its_controller_goes() -> None:
         pytest.fail("igo gtp went on searching after its input closed")
     assert proc.stdout is not None
     out = proc.stdout.read()
-    assert proc.returncode == 0
+    assert proc.stderr is not None
+    assert proc.returncode == 0, proc.stderr.read()[-2000:]
     assert re.match(r"=1 igo\n\n=2 [A-J]\d\n\n$", out), out
 
 

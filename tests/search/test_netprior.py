@@ -260,6 +260,40 @@ def test_a_search_made_while_the_net_loads_does_not_wait_for_it(
     s._netp.load.net().close()  # its thread, before the patched registry is dropped
 
 
+def test_a_process_that_ends_waits_for_a_net_in_hand(
+        tiny_net: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``igo gtp`` whose input closed while the net still loaded ended with exit
+    status -6 ("terminate called without an active exception": the interpreter stopped
+    the load's thread inside PyTorch's import). The exit hook now waits for the load in
+    hand, then stops the net's evaluation thread."""
+    import igo.nets.policy as policy_module
+
+    gate, entered = threading.Event(), threading.Event()
+    real = policy_module.NetPolicy
+
+    def slow_policy(path: Path) -> NetPolicy:
+        entered.set()
+        if not gate.wait(timeout=120):
+            raise TimeoutError("the test never opened the gate")
+        return real(path)
+
+    monkeypatch.setattr(policy_module, "NetPolicy", slow_policy)
+    monkeypatch.setattr(policy_module, "_LOADING", {})
+    monkeypatch.setattr(policy_module, "_LOADED", {})
+    load = policy_module.load_net_policy_async(str(tiny_net))
+    assert entered.wait(timeout=60)
+    hook = threading.Thread(target=policy_module._close_all, daemon=True)
+    hook.start()
+    hook.join(timeout=1.0)
+    waited = hook.is_alive()
+    gate.set()
+    hook.join(timeout=60)
+    assert waited, "the exit hook did not wait for the load in hand"
+    assert not hook.is_alive() and load.done
+    net = load.net()
+    assert net is not None and net._closed  # its evaluation thread was stopped too
+
+
 def test_a_size_default_net_that_fails_to_load_is_said_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:

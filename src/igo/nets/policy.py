@@ -307,12 +307,25 @@ _LOADING: dict[str, NetLoad] = {}
 _LOADING_LOCK = threading.Lock()
 
 
+_EXIT_WAIT_S = 60.0  # the longest a process that ends waits for a net's load in hand
+
+
 @atexit.register
 def _close_all() -> None:
-    """Stop the evaluation threads before the interpreter goes (a thread killed inside
-    PyTorch aborts the process with a message)."""
+    """Let the loads in hand end, then stop the evaluation threads, before the
+    interpreter goes: a thread stopped inside PyTorch (its import too) aborts the
+    process ("terminate called without an active exception", exit status -6), as
+    ``igo gtp`` did when its input closed while the net still loaded."""
+    with _LOADING_LOCK:
+        loads = list(_LOADING.values())
+    for load in loads:
+        if not load.wait_done(_EXIT_WAIT_S):
+            log.warning("the net %s is still loading after %.0f s: exiting anyway",
+                        load.spec, _EXIT_WAIT_S)
     for net in list(_LOADED.values()):
         net.close()
+
+
 _DEFAULT_LOCK = threading.Lock()
 
 
