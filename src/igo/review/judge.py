@@ -59,8 +59,8 @@ MEASURED: tuple[Measurement, ...] = (
                 (0.472, 0.663)),
     Measurement(9, "Pachi 12.90 (no neural network)",
                 "4 s a move each, one thread, each engine's time read from its log "
-                "(igo 3.98 s, Pachi 3.53 s), the engine of today", 68, 0.632,
-                (0.514, 0.737)),
+                "(igo 3.99 s, Pachi 3.48 s), the engine of today", 100, 0.560,
+                (0.462, 0.653)),
     Measurement(19, "Pachi 12.90 (no neural network)",
                 "5 s a move each, one thread, each engine's time read from its log "
                 "(8-0 on a loaded machine, 4-3 on a core of its own)", 15, 0.800,

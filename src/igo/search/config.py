@@ -476,7 +476,7 @@ _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SearchConfig)}
 #: 45,000, with the change 35 at 20,000. At 20,000 playouts a move against the default
 #: before: 49-10-36 over 95 games (+48 Elo [-22, +118], SPRT [0, +50] undecided; with
 #: ``rave_equiv=500`` 13-5-8); against Pachi 12.90 at 4 s a move each by the engines'
-#: logs, 40-6-22 over 68 games (0.632 [0.514, 0.737]) where the default before had 10-2-22
+#: logs, 53-6-41 over 100 games (0.560 [0.462, 0.653]) where the default before had 10-2-22
 #: over 34 on the same seeds (``experiments/tabu_mcts/README.md``, "Refutations igo did
 #: not see"); at 1 s a move 55-3-42 and at 20,000 playouts each 55-4-41 over 100 games
 #: (0.565 and 0.570; the default before 0.470 and 0.445 on the same seeds; "1 s and
