@@ -225,17 +225,15 @@ def test_a_size_default_net_loads_beside_the_search(
     s._netp.policy.close()  # its thread, before the patched registry is dropped
 
 
-def test_a_search_made_while_the_net_loads_does_not_wait_for_it(
-        tiny_net: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``igo gtp``'s first move builds its search while the warm-up's search is loading
-    the net: it shares that load and starts at once (it waited for the whole load, 1-5 s,
-    while the load held the lock that the registry of loads shared)."""
+def _gated_net_loads(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
+    """Net loads that wait for the test (fresh registries of loads and nets): the
+    load itself, under the load's lock, sets ``entered`` and waits for ``gate``."""
     import igo.nets.policy as policy_module
 
     gate, entered = threading.Event(), threading.Event()
     real = policy_module.NetPolicy
 
-    def slow_policy(path: Path) -> NetPolicy:  # the load itself, under the load's lock
+    def slow_policy(path: Path) -> NetPolicy:
         entered.set()
         if not gate.wait(timeout=120):
             raise TimeoutError("the test never opened the gate")
@@ -244,6 +242,15 @@ def test_a_search_made_while_the_net_loads_does_not_wait_for_it(
     monkeypatch.setattr(policy_module, "NetPolicy", slow_policy)
     monkeypatch.setattr(policy_module, "_LOADING", {})
     monkeypatch.setattr(policy_module, "_LOADED", {})
+    return gate, entered
+
+
+def test_a_search_made_while_the_net_loads_does_not_wait_for_it(
+        tiny_net: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``igo gtp``'s first move builds its search while the warm-up's search is loading
+    the net: it shares that load and starts at once (it waited for the whole load, 1-5 s,
+    while the load held the lock that the registry of loads shared)."""
+    gate, entered = _gated_net_loads(monkeypatch)
     _size_default_net(monkeypatch, tiny_net)
     s = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=10_000), seed=5)
     assert s._netp is not None and entered.wait(timeout=60)
@@ -268,18 +275,7 @@ def test_a_process_that_ends_waits_for_a_net_in_hand(
     hand, then stops the net's evaluation thread."""
     import igo.nets.policy as policy_module
 
-    gate, entered = threading.Event(), threading.Event()
-    real = policy_module.NetPolicy
-
-    def slow_policy(path: Path) -> NetPolicy:
-        entered.set()
-        if not gate.wait(timeout=120):
-            raise TimeoutError("the test never opened the gate")
-        return real(path)
-
-    monkeypatch.setattr(policy_module, "NetPolicy", slow_policy)
-    monkeypatch.setattr(policy_module, "_LOADING", {})
-    monkeypatch.setattr(policy_module, "_LOADED", {})
+    gate, entered = _gated_net_loads(monkeypatch)
     load = policy_module.load_net_policy_async(str(tiny_net))
     assert entered.wait(timeout=60)
     hook = threading.Thread(target=policy_module._close_all, daemon=True)
