@@ -295,17 +295,19 @@ def test_a_size_default_net_that_fails_to_load_is_said_once(
         caplog: pytest.LogCaptureFixture) -> None:
     """A damaged file is found by the load, after the search began: the search goes on
     with the move model's priors and the log says why, once."""
-    import igo.nets.policy as policy_module
     from igo.search import search as search_module
 
     bad = tmp_path / "damaged.pt"
     bad.write_bytes(b"not a net")
-    monkeypatch.setattr(policy_module, "_LOADING", {})
+    # the load waits for the gate: without it a load that fails at once (PyTorch
+    # imported by an earlier test) could end before the search looked at it
+    gate, entered = _gated_net_loads(monkeypatch)
     monkeypatch.setattr(search_module, "_NET_WARNED", set())
     _size_default_net(monkeypatch, bad)
     with caplog.at_level(logging.WARNING, logger="igo.search.search"):
         s = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=50_000), seed=5)
-        assert s._netp is not None
+        assert s._netp is not None and entered.wait(timeout=60)
+        gate.set()
         assert s._netp.load.wait_done(timeout=60)
         assert s.run(playouts=400).playouts >= 400
         assert s._netp.failed and s._netp.applied == 0
