@@ -47,9 +47,8 @@ MEASURED: tuple[Measurement, ...] = (
                 50, 0.780, (0.648, 0.872)),
     Measurement(9, "Pachi 12.90 (no neural network)",
                 "one 2-minute sudden-death clock each, each engine managing its own time "
-                "(igo 3.34 s a move, Pachi 1.99 s, by their logs), the engine before the "
-                "9x9 AMAF change", 100,
-                0.520, (0.423, 0.615)),
+                "(igo 3.37 s a move, Pachi 2.09 s, by their logs), the engine of today", 102,
+                0.647, (0.551, 0.733)),
     Measurement(9, "Pachi 12.90 (no neural network)",
                 "1 s a move each, one core for both, each engine's time read from its log "
                 "(igo 1.02 s, Pachi 1.00 s), the engine of today", 100, 0.565,
@@ -74,9 +73,9 @@ ENGINE = "igo's MCTS engine (paper 001, the strong preset: move-model priors, wi
 
 CAVEAT = ("GNU Go plays at an amateur kyu level, so a judge that beats it is a strong "
           "club player at best, not a professional, and on 9x9 it is a little ahead of "
-          "Pachi, a classical engine of the same kind, at an equal time a move and at "
-          "equal playouts, and was level with it under one clock: its verdicts on a strong "
-          "player's moves are a second opinion, not the truth. Its score is the mean "
+          "Pachi, a classical engine of the same kind, at an equal time a move, at "
+          "equal playouts and under one clock: its verdicts on a strong player's moves "
+          "are a second opinion, not the truth. Its score is the mean "
           "area score of its playouts, which swings by a few points from one position to "
           "the next; single losses below 1.5 points are mostly that noise.")
 
