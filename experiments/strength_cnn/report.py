@@ -5,7 +5,7 @@
 Reads cache/runs/*/result.json and predictions.npz (the CNN runs) and results/ours.json;
 writes results/cnn.json (Table 4/5 numbers of our CNN runs), results/runs.json.gz (every
 run's result.json: curves, best iterations), results/timing.json (wall
-time per run and device; the first session's CPU figures kept) and PNG figures in
+time per run and device; the CPU figures of 2026-11-23 kept) and PNG figures in
 figures/: fig3 (10-seed style learning curves), fig4 (30,000 iterations, log axis),
 fig5 (scatter of output and answer), pooled error against games.
 The predictions of MBN and our model (cache/ours-preds-*.npz, cache/default-preds-*.npz)
@@ -366,8 +366,8 @@ def table_pooled(ours):
     return "\n".join(lines)
 
 
-CPU_NOTE = ("the first session's runs, on this 2-core machine (one thread a run), wall"
-            " seconds under the session's load (load average 12-15 on 2 cores); the first"
+CPU_NOTE = ("the runs of 2026-11-23 (`3ccd4a4`), on this 2-core machine (one thread a run), wall"
+            " seconds under that day's load (load average 12-15 on 2 cores); the first"
             " minutes of the N=50 run, on a quieter machine, went at about 0.2 s an"
             " iteration (0.28 s with the evaluations every 100)")
 RUNS_NOTE = ("per run and device (result.json 'segments'): wall seconds of training"
@@ -377,13 +377,13 @@ RUNS_NOTE = ("per run and device (result.json 'segments'): wall seconds of train
 
 
 def timing(runs, ours):
-    """Training wall times: the first session's CPU runs (kept as they were) and every
+    """Training wall times: the CPU runs of 2026-11-23 (kept as they were) and every
     run here, by device."""
     path = HERE / "results" / "timing.json"
     old = json.loads(path.read_text()) if path.exists() else {}
-    cpu = old.get("cpu_2core_first_session") or {
+    cpu = old.get("cpu_2core_2026_11_23") or {
         k: v for k, v in old.items() if k.startswith(("paper-", "padded-"))}
-    t = {"cpu_2core_first_session_note": CPU_NOTE, "cpu_2core_first_session": cpu,
+    t = {"cpu_2core_2026_11_23_note": CPU_NOTE, "cpu_2core_2026_11_23": cpu,
          "runs_note": RUNS_NOTE, "runs": {}}
     for k in ("cpu_2core_300_iterations_note", "cpu_2core_300_iterations"):
         if k in old:  # measured by hand (README, "Speed and wall times"), kept
@@ -392,7 +392,7 @@ def timing(runs, ours):
         n = r.get("reached", r["config"]["iterations"])
         segs = r.get("segments")
         if not segs:  # a run of before the segments: one stretch on this machine's CPU
-            segs = [{"device": "cpu (2-core machine, first session)", "from": 0, "to": n,
+            segs = [{"device": "cpu (2-core machine, 2026-11-23)", "from": 0, "to": n,
                      "wall_s": r["wall_s"]}]
         by_dev: dict[str, list[float]] = {}
         for sg in segs:
@@ -407,7 +407,7 @@ def timing(runs, ours):
     if ours:
         t["ours_default_model"] = {"wall_s": round(ours["default_model"]["train_wall_s"], 1),
                                    "nets": 2, "iterations_each": 4000,
-                                   "device": "cpu (2-core machine, first session)"}
+                                   "device": "cpu (2-core machine, 2026-11-23)"}
     elif "ours_default_model" in old:
         t["ours_default_model"] = old["ours_default_model"]
     path.write_text(json.dumps(t, indent=1))
@@ -416,8 +416,8 @@ def timing(runs, ours):
 def table_timing(timing_json):
     """Wall time per run and device (markdown)."""
     lines = ["| run | device | iterations | wall (s) | s / iteration |", "|---|---|---|---|---|"]
-    for name, v in timing_json["cpu_2core_first_session"].items():
-        lines.append(f"| {name} | CPU, 2-core machine (first session, loaded) | "
+    for name, v in timing_json["cpu_2core_2026_11_23"].items():
+        lines.append(f"| {name} | CPU, 2-core machine (2026-11-23, loaded) | "
                      f"{v['iterations']} | {v['wall_s']:.0f} | {v['s_per_iteration']:.3f} |")
     for name, v in timing_json.get("cpu_2core_300_iterations", {}).items():
         lines.append(f"| {name} | CPU, 2-core machine, 1 thread (300 iterations, quiet) | "
