@@ -6,7 +6,7 @@ commands and the game review (:mod:`igo.review`) both call.
   principal variations, the ownership), read from a running search
   (:func:`read_search`, the GTP analysis lines) or from a search made for it
   (:func:`evaluate_position`, the review);
-- :mod:`igo.analysis.expected`: what a move model (paper 000's, or the policy net)
+- :mod:`igo.analysis.expected`: what a move model (Honda et al.'s, or the policy net)
   expects there, and how it ranks a given move.
 """
 

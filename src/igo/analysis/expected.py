@@ -1,6 +1,6 @@
 """What a move model expects in a position, and how it ranks a move.
 
-Two models can answer: paper 000's Bradley-Terry model over the legal moves of the
+Two models can answer: Honda et al.'s Bradley-Terry model over the legal moves of the
 player to move (:meth:`igo.movepred.model.MoveModel.probabilities`, the previous moves
 taken from the board's history), and the policy network (:mod:`igo.nets.policy`,
 :func:`net_view`), which predicts 9-dan moves better on 19x19 (0.513 against 0.375

@@ -188,7 +188,7 @@ def evaluate_position(board: Board, komi: float, budget: Budget, *,
                       seed: int | None = None, max_moves: int | None = 10,
                       pv_length: int = PV_LENGTH) -> PositionEval:
     """Search ``board`` (``board.to_play`` to move) within ``budget`` and read it,
-    ownership included: paper 001's MCTS (``config``; default the ``strong``
+    ownership included: Ohta & Itoh's MCTS (``config``; default the ``strong``
     preset, whose priors come from ``model`` or igo's default move model).
 
     A game's closing passes are the caller's to take back (a search whose root

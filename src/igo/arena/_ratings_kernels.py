@@ -5,7 +5,7 @@ the new ``γ`` and, for the colour advantage's update, ``γ_b`` and ``count / (�
 of each pair; the caller sums their product with ``np.dot`` and tests convergence in numpy.
 The sums run in the order of the pairs, as ``np.bincount`` sums them, so the ratings are
 the numpy step's to the bit (``tests/reference/ratings.py``, tested) in a third of the time
-for the tens of thousands of games of paper 004's loop.
+for the tens of thousands of games of Sato & Takahashi's loop.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Read game results to rate: ``igo match`` SQLite databases and ``black,white,result`` CSV.
 
 Each game is a triple ``(black, white, black_score)`` with score 1 (Black won), 0 (White
-won) or 0.5 (draw), the input of :class:`igo.arena.ratings.Ratings` (paper 004, §3).
+won) or 0.5 (draw), the input of :class:`igo.arena.ratings.Ratings` (Sato & Takahashi, §3).
 
 CSV results (case-insensitive): ``B``, ``B+…`` (SGF ``RE``), ``1-0``, ``1`` for Black;
 ``W``, ``W+…``, ``0-1``, ``0`` for White; ``D``, ``draw``, ``jigo``, ``=``, ``1/2-1/2``,

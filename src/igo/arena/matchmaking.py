@@ -1,4 +1,4 @@
-"""Matchmaking: who plays whom next when rating a population (paper 004, §4.2).
+"""Matchmaking: who plays whom next when rating a population (Sato & Takahashi, §4.2).
 
 Four strategies, compared in the paper's Figs. 3–4:
 
@@ -38,7 +38,7 @@ class MatchmakingError(ValueError):
 
 
 class Strategy(StrEnum):
-    """The four matchmaking strategies of paper 004, §4.2."""
+    """The four matchmaking strategies of Sato & Takahashi, §4.2."""
 
     RANDOM = "random"
     RANKING = "ranking"
@@ -104,7 +104,7 @@ def pair_result(black_scores: tuple[float, float]) -> int:
 
 def choose_pairing(config: MatchmakingConfig, ranking: Sequence[int], last: Sequence[int],
                    rng: np.random.Generator) -> Pairing:
-    """Choose the next pairing (paper 004, §4.2).
+    """Choose the next pairing (Sato & Takahashi, §4.2).
 
     Parameters
     ----------

@@ -1,4 +1,4 @@
-"""Bradley-Terry Elo ratings by Coulom's minorisation-maximisation (paper 004, §3, ref. [11]).
+"""Bradley-Terry Elo ratings by Coulom's minorisation-maximisation (Sato & Takahashi §3, ref. 11).
 
 The model, for a game with ``b`` as Black and ``w`` as White::
 
@@ -82,7 +82,7 @@ class PlayerRating:
 
 
 class Ratings:
-    """Incremental Bradley-Terry ratings with a colour advantage (paper 004, §3).
+    """Incremental Bradley-Terry ratings with a colour advantage (Sato & Takahashi, §3).
 
     Parameters
     ----------

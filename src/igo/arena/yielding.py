@@ -1,7 +1,7 @@
 """Background jobs that give the machine to timed runs.
 
 A timed run (a match at a fixed time a move or under a clock, a benchmark) measures what
-a program does in a second; a background job beside it (paper 004's loop, say) takes
+a program does in a second; a background job beside it (Sato & Takahashi's loop, say) takes
 cores and bends the figure. So a timed run *claims* the machine for as long as it runs,
 by a small file in a claims folder (:func:`claim`), and a background job runs under a
 :class:`Yielder`, a thread that looks at that folder twice a second and, while any live

@@ -1,13 +1,13 @@
 """``igo demo``: the main job of ``make run`` — what igo does, at a glance.
 
-1. Plays a 9x9 game between igo's MCTS engine (paper 001, ``strong`` preset, a short
+1. Plays a 9x9 game between igo's MCTS engine (Ohta & Itoh, ``strong`` preset, a short
    time per move) and GNU Go (if installed, else igo's random player), printing the
    board and igo's win rate as it goes, then the result (area scoring, dead stones
    named by both players, GNU Go when they disagree) and the SGF written, with igo's
    win rate as a comment on each of its moves.
 2. On a bundled 9-dan game (``igo/data/demo-19x19.sgf``): how well the default
-   move-evaluation model (paper 000) expects the players' first 50 moves, its top
-   moves at one position, and the influence maps (papers 000 and 003) of a middle-game
+   move-evaluation model (Honda et al.) expects the players' first 50 moves, its top
+   moves at one position, and the influence maps (Honda et al. and Fukui et al.) of a middle-game
    position, drawn to SVG.
 3. The review of the game just played (``igo review``, a small budget: 300 playouts a
    position), written as one HTML page beside the SGF (``demo-review.html``).

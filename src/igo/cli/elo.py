@@ -2,7 +2,7 @@
 
 Reads ``igo match`` SQLite databases and ``black,white,result`` CSV files (see
 :mod:`igo.arena.game_files`), fits :class:`igo.arena.ratings.Ratings` (Coulom's MM with a
-colour advantage, draws as half wins; paper 004, §3) and prints a table, best first.
+colour advantage, draws as half wins; Sato & Takahashi, §3) and prints a table, best first.
 
 ``--json`` prints one object (schema version 1)::
 

@@ -1,4 +1,4 @@
-"""``igo evolve run CONFIG`` / ``igo evolve status DB``: paper 004's evolution loop.
+"""``igo evolve run CONFIG`` / ``igo evolve status DB``: Sato & Takahashi's evolution loop.
 
 ``run`` reads a TOML configuration (:mod:`igo.evolve.config`), extracts the fixed
 training subset once, then trains and rates individuals (:mod:`igo.evolve.loop`). Every

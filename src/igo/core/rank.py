@@ -28,7 +28,7 @@ with no gap between 1 kyu and 1 dan::
 Professional ranks sit above 9 dan amateur and are a third of an amateur rank apart
 (as in the EGF's rating system, where professional grades are about 30 rating points
 apart and amateur grades 100). :attr:`Rank.rating` is ``100 * value``: 100 rating
-points a rank, the scale paper 002 (strength estimation) regresses on, with 1 kyu at
+points a rank, the scale Araki et al. (strength estimation) regress on, with 1 kyu at
 0 and 1 dan at 100.
 """
 

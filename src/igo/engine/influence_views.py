@@ -3,13 +3,13 @@
 =====================================  ===========================================
 command                                view
 =====================================  ===========================================
-``igo-influence_distance``             paper 000's ``f(p) = Σ g(s)/max(d, 1)``
+``igo-influence_distance``             Honda et al.'s ``f(p) = Σ g(s)/max(d, 1)``
 ``igo-influence_bouzy``                Bouzy's 5/21 (GNU Go's territory estimate)
-``igo-influence_fukui``                paper 003's model, tuned constants (the
+``igo-influence_fukui``                Fukui et al.'s model, tuned constants (the
                                        default of :class:`~igo.influence.FukuiParams`)
-``igo-influence_fukui_paper``          paper 003's model, the paper's hand-set
+``igo-influence_fukui_paper``          Fukui et al.'s model, the paper's hand-set
                                        constants (the ``paper`` preset)
-``igo-thickness_fukui``                change of paper 003's map caused by the
+``igo-thickness_fukui``                change of Fukui et al.'s map caused by the
                                        last move (the paper's "thickness")
 =====================================  ===========================================
 

@@ -1,4 +1,4 @@
-"""GoGui view of the move model (paper 000): how expected each move is.
+"""GoGui view of the move model (Honda et al.): how expected each move is.
 
 ``igo-move_probabilities COLOR [TOP]`` answers a GoGui ``gfx`` reply for ``COLOR``
 to move: an ``INFLUENCE`` square on every legal move scaled by its probability

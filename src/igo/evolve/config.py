@@ -14,7 +14,7 @@ which may grow so that a finished run goes on). Example (every key is optional e
     steps = 400                             # new individuals after the initial ones
     seed = 0
 
-    [pbilc]      # paper 004: sigma^2 0.1, N 50, K 10, alpha 0.01
+    [pbilc]      # Sato & Takahashi: sigma^2 0.1, N 50, K 10, alpha 0.01
     initial_variance = 0.1
     initial_individuals = 50
     k_best = 10

@@ -3,11 +3,11 @@
 :func:`play_individual_game` plays one game from plain arguments (the two player specs,
 the seed, the board settings), so it runs anywhere the model files can be read: in the
 driver, in a worker process, or as a Ray task. The two games of a pairing share their
-seed, so they start from the same random opening with colours swapped (paper 004, §4.2);
+seed, so they start from the same random opening with colours swapped (Sato & Takahashi, §4.2);
 each player's randomness is seeded from it too, so a game replayed after a crash is the
 same game.
 
-Pairings: the initial population is rated with paper 004's ``result+ranking+random``
+Pairings: the initial population is rated with Sato & Takahashi's ``result+ranking+random``
 matchmaking (:func:`igo.arena.matchmaking.choose_pairing`); a new individual plays
 opponents drawn uniformly from the rest of the population (the paper's ``random`` for
 step 6, where one player is fixed).

@@ -1,4 +1,4 @@
-"""The evolution loop of paper 004 (Fig. 2), resumable, on any executor.
+"""The evolution loop of Sato & Takahashi (Fig. 2), resumable, on any executor.
 
 1. The initial population: ``N`` weight vectors from PBILc (:func:`igo.evolve.pbilc.start`),
    each trained into a model (:func:`igo.evolve.individual.train_individual`, one task each).
@@ -234,7 +234,7 @@ class _Loop:
         others = [ind.id for ind in self.store.individuals() if ind.id != new]
         play = self.config.games
         if play.idle_pairs and self.store.rounds(step) == 0:
-            # paper 004's step 5: while the new individual trains, the others play
+            # Sato & Takahashi's step 5: while the new individual trains, the others play
             ranking = [p for p in self.ranking([*others, new]) if p != new]
             last = last_pair_points(self.store.finished_games(), others)
             self.store.plan_games(step, 0, initial_pairings(

@@ -1,4 +1,4 @@
-"""PBILc: learning the importance (weights) of training records (paper 004, §3, eqs. 4–5).
+"""PBILc: learning the importance (weights) of training records (Sato & Takahashi, §3, eqs. 4–5).
 
 PBILc (continuous population-based incremental learning, Sebag & Ducoulombier) keeps a
 Gaussian ``N(X, σ²)`` per component of the weight vector. An individual is a weight vector
@@ -42,7 +42,7 @@ class PbilcError(ValueError):
 
 @dataclass(frozen=True)
 class PbilcConfig:
-    """PBILc parameters (paper 004, §3; defaults are the paper's).
+    """PBILc parameters (Sato & Takahashi, §3; defaults are the paper's).
 
     Attributes
     ----------
@@ -60,7 +60,7 @@ class PbilcConfig:
         Sampled weights are clipped at this before normalisation to mean 1.
     window : int or None
         Update from the latest ``window`` individuals only (a sliding generation, as in
-        the original PBILc); ``None``: from the whole population, as paper 004 describes.
+        the original PBILc); ``None``: from the whole population, as Sato & Takahashi describe.
         With the whole population the worst individual is fixed once the distribution has
         moved away from it, and eq. (4) settles at ``X_best1 + X_best2 − X_worst``, the
         best individuals reflected away from that old worst one: on a toy fitness the
@@ -112,7 +112,7 @@ class PbilcState:
 
 
 def normalise(weights: Vector, min_weight: float = 0.0) -> Vector:
-    """Clip at ``min_weight`` and scale to mean 1 (paper 004, §3)."""
+    """Clip at ``min_weight`` and scale to mean 1 (Sato & Takahashi, §3)."""
     clipped = np.maximum(np.asarray(weights, dtype=np.float64), min_weight)
     mean = float(clipped.mean())
     if not mean > 0:

@@ -1,6 +1,6 @@
 """The fixed training subset of an evolution run: extracted once, weighted per individual.
 
-Every individual of a run is trained on the same positions (paper 004: the same 10,000
+Every individual of a run is trained on the same positions (Sato & Takahashi: the same 10,000
 records; the weights are the only thing that changes). They are extracted once into an
 on-disk position cache (:func:`igo.movepred.dataset.build_cache`, resumable) under
 ``OUT/data``, with the pattern dictionaries of igo's default 19x19 move model (counted on
@@ -8,7 +8,7 @@ all 290,000 training games), so that every individual has the same feature layou
 subset of a thousand games still knows the patterns of the whole corpus.
 
 Beside the cache, ``lengths.npy`` holds each game's number of moves, for the progress of
-a position: ``move_number / length`` (paper 004, §4.4), in ``(0, 1]``.
+a position: ``move_number / length`` (Sato & Takahashi, §4.4), in ``(0, 1]``.
 
 A weight vector becomes one weight per position (:func:`position_weights`): in
 ``"progress"`` mode weight ``k`` of ``B`` applies to the positions of progress in

@@ -1,4 +1,4 @@
-"""Numba kernels of the broad (reduced-board) patterns of paper 000, section 4
+"""Numba kernels of the broad (reduced-board) patterns of Honda et al., section 4
 (public API in :mod:`igo.features.broad`). The influence map is the one
 implementation of :mod:`igo.influence` (``distance_map``)."""
 

@@ -1,4 +1,4 @@
-"""Numba kernels of move features (paper 000; public API in :mod:`igo.features.extract`).
+"""Numba kernels of move features (Honda et al.; public API in :mod:`igo.features.extract`).
 
 Everything works on the padded board state of :mod:`igo.core._kernels`
 (``W = size + 2``, point ``p = (r + 1) * W + c + 1``). One call,

@@ -1,4 +1,4 @@
-"""Broad (reduced-board) patterns of paper 000, section 4.
+"""Broad (reduced-board) patterns of Honda et al., section 4.
 
 1. Influence ``f(p) = sum_i g(s_i) / max(d_i, 1)`` over stones within distance
    ``a`` (:func:`igo.influence.distance.distance_influence`, the one

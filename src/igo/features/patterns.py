@@ -1,4 +1,4 @@
-"""Local patterns ``Rn`` of paper 000 (section 3.2) and the pattern dictionary.
+"""Local patterns ``Rn`` of Honda et al. (section 3.2) and the pattern dictionary.
 
 ``Rn`` is the set of points at offset ``(x, y)`` from the move with
 ``d(x, y) = x + y + max(x, y) <= n`` (R2 = the 4 neighbours, R3 = 3x3, R4 adds
@@ -31,7 +31,7 @@ MAX_SIZE = 12
 
 
 def pattern_distance(x: int, y: int) -> int:
-    """Paper 000's distance ``d(x, y) = x + y + max(x, y)`` of an offset."""
+    """Honda et al.'s distance ``d(x, y) = x + y + max(x, y)`` of an offset."""
     x, y = abs(x), abs(y)
     return x + y + max(x, y)
 

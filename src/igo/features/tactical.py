@@ -1,4 +1,4 @@
-"""Tactical features of a candidate move (paper 000, section 3.1 and section 5).
+"""Tactical features of a candidate move (Honda et al., section 3.1 and section 5).
 
 The paper uses "the change of liberties caused by the move" and "the distance to
 the previous move"; the usual extras (capture, atari, escape, distance to the

@@ -1,4 +1,4 @@
-"""Numba kernels of paper 003's model (private; see :mod:`igo.influence.eyes` and
+"""Numba kernels of Fukui et al.'s model (private; see :mod:`igo.influence.eyes` and
 :mod:`igo.influence.fukui` for the definitions and every constant).
 
 Stones are a signed ``(size, size)`` int8 array (+1 black, -1 white, 0 empty).
@@ -166,7 +166,7 @@ def eye_degree_map(stones: np.ndarray, eye_weight: float, lib_weight: float,
 
 @njit
 def decay(d: float, source: float, k_scale: float, d_break: float, k_far: float) -> float:
-    """Paper 003 Fig. 7: ``f(d)`` falls from ``source`` with slope ``k = k_scale /
+    """Fukui et al., Fig. 7: ``f(d)`` falls from ``source`` with slope ``k = k_scale /
     source`` up to ``d_break``, then with the constant slope ``k_far``."""
     if source <= 0.0:
         return 0.0
@@ -245,7 +245,7 @@ def fukui_map(stones: np.ndarray, emap: np.ndarray, a: float, a0: float,
               off: np.ndarray, off_w: np.ndarray, lateral: float, k_scale: float,
               d_break: float, k_far: float, pass_friend: float, pass_enemy: float,
               out: np.ndarray) -> None:
-    """Paper 003 section 4: sum over stones of their spread, shielded sources.
+    """Fukui et al., section 4: sum over stones of their spread, shielded sources.
 
     ``off[d, i]`` = (row offset, col offset, parent index or -1, along, sideways)
     of the fan of direction ``d``, parents before children; ``off_w[i]`` the

@@ -11,7 +11,7 @@ Metric codes used by :func:`distance_map`:
 ====  ============  ===============================
 code  name          d for offsets (x, y) >= 0
 ====  ============  ===============================
-0     ``"d"``       ``x + y + max(x, y)`` (paper 000)
+0     ``"d"``       ``x + y + max(x, y)`` (Honda et al.)
 1     ``"manhattan"`` ``x + y``
 2     ``"euclidean"`` ``sqrt(x*x + y*y)``
 ====  ============  ===============================
@@ -44,7 +44,7 @@ def metric_distance(dx: int, dy: int, metric: int) -> float:
 
 @njit_noalloc
 def distance_map(stones: np.ndarray, a: float, metric: int, out: np.ndarray) -> None:
-    """Paper 000 section 4.1: ``f(p) = sum_i g(s_i) / max(d_i, 1)`` for ``d_i <= a``.
+    """Honda et al., section 4.1: ``f(p) = sum_i g(s_i) / max(d_i, 1)`` for ``d_i <= a``.
 
     Stones are visited in row-major order and, for each, the points of its
     square neighbourhood in row-major order; ``out`` is overwritten.

@@ -1,4 +1,4 @@
-"""Paper 000's simple influence model (section 4.1, "盤面の縮小" step 1).
+"""Honda et al.'s simple influence model (section 4.1, "盤面の縮小" step 1).
 
 ``f(p) = sum_i g(s_i) / max(d_i, 1)`` over the stones ``s_i`` within distance
 ``a`` of ``p``, with ``g = +1`` for black and ``-1`` for white. The paper uses
@@ -67,7 +67,7 @@ def check_stones(stones: np.ndarray) -> np.ndarray:
 
 
 def distance_influence(stones: np.ndarray, a: float = 5.0, metric: str = "d") -> np.ndarray:
-    """Influence map of paper 000, section 4.1 (equation for ``f(p)``).
+    """Influence map of Honda et al., section 4.1 (equation for ``f(p)``).
 
     Parameters
     ----------

@@ -1,6 +1,6 @@
 """How well an influence map predicts the final owner of every point.
 
-This replaces paper 003's survey of seven dan players (section 5) by a measure
+This replaces Fukui et al.'s survey of seven dan players (section 5) by a measure
 on finished games (issue 4). For every game that ended by counting, the final
 owner of each point comes from :mod:`igo.influence.labels`; at each stage ``m``
 (the position after ``m`` moves) a model's map is compared with it:

@@ -1,4 +1,4 @@
-"""Eye-shape degree ``e`` of a group, in [0, 1] (paper 003, section 3 problem (3)
+"""Eye-shape degree ``e`` of a group, in [0, 1] (Fukui et al., section 3 problem (3)
 and section 4.2: the source strength ``p = a·e + a'`` grows with it).
 
 The paper does not define ``e`` (its figures are missing); here it is::

@@ -1,4 +1,4 @@
-"""Paper 003 (Fukui et al.): an influence model close to human intuition.
+"""Fukui et al.: an influence model close to human intuition.
 
 Section 4.1 of the paper, per stone (Black positive, White negative):
 
@@ -311,7 +311,7 @@ def rule_arrays(params: FukuiParams) -> tuple[np.ndarray, np.ndarray, np.ndarray
 
 
 class FukuiModel:
-    """Paper 003's influence model with fixed parameters (tables built once).
+    """Fukui et al.'s influence model with fixed parameters (tables built once).
 
     Parameters
     ----------
@@ -358,7 +358,7 @@ class FukuiModel:
 
 
 def fukui_influence(stones: np.ndarray, params: FukuiParams | None = None) -> np.ndarray:
-    """Paper 003's influence map of ``stones`` (see the module docstring).
+    """Fukui et al.'s influence map of ``stones`` (see the module docstring).
 
     Parameters
     ----------

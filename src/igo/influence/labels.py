@@ -1,6 +1,6 @@
 """Final owners of finished games, and GNU Go's influence estimate, cached on disk.
 
-The measured comparison of the influence models (issue 4, replacing paper 003's
+The measured comparison of the influence models (issue 4, replacing Fukui et al.'s
 survey of seven dan players, section 5) needs, for every game that ended by
 counting, the owner of every point at the end. GNU Go 3.8 decides which stones
 are dead (``final_status_list dead`` on the final position); the owners are then

@@ -1,4 +1,4 @@
-"""Loading models by name with their parameters, and tuning paper 003's constants.
+"""Loading models by name with their parameters, and tuning Fukui et al.'s constants.
 
 The paper chose its constants by hand and judged the maps by eye. Here they
 are tuned on the tuning games of the ownership comparison
@@ -146,7 +146,7 @@ def tune_distance(positions: Sequence[StagePosition],
                   radii: Sequence[float] = (3, 5, 7, 9, 12, 16),
                   metrics: Sequence[str] = ("d", "manhattan", "euclidean")
                   ) -> tuple[float, str, float]:
-    """Grid search of paper 000's radius ``a`` and metric: ``(a, metric, mean accuracy)``."""
+    """Grid search of Honda et al.'s radius ``a`` and metric: ``(a, metric, mean accuracy)``."""
     from igo.influence import DistanceModel
 
     best = (float(radii[0]), metrics[0], -1.0)

@@ -13,7 +13,7 @@ size's own model. On 9x9, as the search's prior at 2,000 playouts a move, it bea
 9x9 model by about +250 Elo, and it predicts igo's strongest 9x9 games better (0.301
 top-1 against 0.242; ``experiments/small_boards/README.md``): patterns of 9-dan play
 carry over to the small board better than GNU Go level 1's own 9x9 moves do. The 9x9
-and 13x13 files stay for paper 000's small-board experiment (``--model``).
+and 13x13 files stay for Honda et al.'s small-board experiment (``--model``).
 """
 
 from __future__ import annotations

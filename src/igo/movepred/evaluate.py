@@ -1,4 +1,4 @@
-"""Evaluation metrics of paper 000, section 5: match rate (top-1), mean rank of the
+"""Evaluation metrics of Honda et al., section 5: match rate (top-1), mean rank of the
 played move, top-20 rate and mean log evidence, overall and by move-number bucket.
 
 Ties between the played move and others are broken at random, in expectation (see

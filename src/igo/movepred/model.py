@@ -1,4 +1,4 @@
-"""The generalized Bradley-Terry move model of paper 000 (section 3.1, section 5).
+"""The generalized Bradley-Terry move model of Honda et al. (section 3.1, section 5).
 
 Each feature value ``f`` has a strength ``gamma_f = exp(theta_f)``; a move's
 strength is the product of the gammas of its values (one per enabled group), and

@@ -57,7 +57,7 @@ def save_model(model: MoveModel, path: str | PathLike[str], compress: bool = Tru
     An uncompressed file is ~40 % larger (4.1 MB for the default 19x19 model's features,
     2.9 MB compressed) and loads 3–4 times faster (10–13 ms against 38–43 ms in
     ``benchmarks/bench_movepred.py``, the difference zlib):
-    paper 004's loop writes its hundreds of models so, since its workers load one for
+    Sato & Takahashi's loop writes its hundreds of models so, since its workers load one for
     nearly every game."""
     meta = {"format": FORMAT, "version": VERSION, "key_seed": KEY_SEED,
             "config": _config_dict(model.config), "group_sizes": model.sizes,

@@ -1,4 +1,4 @@
-"""The resumable training pipeline behind ``igo movepred train`` (paper 000, §5).
+"""The resumable training pipeline behind ``igo movepred train`` (Honda et al., §5).
 
 A work directory holds every intermediate result, so an interrupted run resumes
 where it stopped when the same command is run again:

@@ -1,11 +1,11 @@
-"""Training the move model: pattern dictionaries, then gradient ascent (paper 000, §5).
+"""Training the move model: pattern dictionaries, then gradient ascent (Honda et al., §5).
 
 1. :func:`build_dictionaries`: one pass over the training records collecting the
    canonical hashes of every pattern size and the broad key of each *played* move;
    patterns seen at least the threshold number of times are kept.
 2. :func:`train`: maximise the weighted log-likelihood
    ``sum_i w_i log P(move_i) - l2 / 2 * |theta|^2 * sum_i w_i`` by minibatch
-   gradient ascent with Adam steps. Per-sample weights ``w_i`` (paper 004 weights
+   gradient ascent with Adam steps. Per-sample weights ``w_i`` (the weights of Sato & Takahashi
    whole records: pass one weight per position, e.g. ``game_weight[set.game]``);
    a weight of 2 is the same as the sample listed twice. A tqdm bar shows progress;
    a checkpoint (``theta``, Adam moments, epoch and batch) is written every

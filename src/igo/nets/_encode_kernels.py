@@ -9,7 +9,7 @@ to move (``c``):
   else ``1 + 6 * la + 2 * cb + ab``, with ``la`` the liberties of the string the move
   makes (0: one, a self-atari; 1: two; 2: three or more), ``cb`` the stones it captures
   (0: none, 1: one, 2: two or more) and ``ab`` whether it puts an opponent string in
-  atari (0/1). These are paper 000's tactical features
+  atari (0/1). These are Honda et al.'s tactical features
   (:func:`igo.features._kernels.tactical_code`), read by the same kernel.
 
 The flat point ``p = row * size + col``; the board kernels' padded index is

@@ -1,6 +1,6 @@
 """Top-1 and log-likelihood of a policy network on held-out positions (issue 37).
 
-The same two figures as paper 000's evaluation (:mod:`igo.movepred.evaluate`): the
+The same two figures as Honda et al.'s evaluation (:mod:`igo.movepred.evaluate`): the
 match rate (the played move is the net's most probable legal move) and the mean
 natural log of the probability of the played move, overall and by game phase.
 """

@@ -1,4 +1,4 @@
-"""The MCTS engine as a move generator (paper 001; :mod:`igo.search`).
+"""The MCTS engine as a move generator (Ohta & Itoh; :mod:`igo.search`).
 
 :class:`MCTSGenerator` keeps one :class:`~igo.search.Search` between moves, so the
 subtree of the moves actually played is reused. It is told the game's komi through

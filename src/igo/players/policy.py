@@ -10,7 +10,7 @@ probable one. It passes when no such move is left,
 so a game between two policy players ends with the board settled and Tromp-Taylor
 scoring counts it right, as for random playouts.
 
-It is the fast way to make two move models play (paper 004's individuals are rated by
+It is the fast way to make two move models play (Sato & Takahashi's individuals are rated by
 hundreds of games each): a 19x19 game costs a few hundred model evaluations, no playouts.
 """
 

@@ -186,7 +186,7 @@ def _file_stamp(path: str) -> tuple[int, int]:
 @functools.lru_cache(maxsize=16)
 def _load_model_file(path: str, mtime_ns: int, size: int) -> MoveModel:
     """A model file, loaded once per process and version of the file (a worker plays
-    many games with the same models: paper 004's comparison cycles through ten, ~14 MB
+    many games with the same models: Sato & Takahashi's comparison cycles through ten, ~14 MB
     each in memory)."""
     from igo.movepred.model_io import load_model
 

@@ -1,8 +1,8 @@
 """A game reviewed: :func:`review_game` puts together the engine's evaluations of
 every position (:mod:`igo.review.evaluate`), the move model's view of every move
-(paper 000, :mod:`igo.analysis.expected`), the figures per move and per player
-(:mod:`igo.review.figures`), each player's rank from the game (paper 002,
-:mod:`igo.review.strength`), and the influence (paper 003's ``fukui``, tuned
+(Honda et al., :mod:`igo.analysis.expected`), the figures per move and per player
+(:mod:`igo.review.figures`), each player's rank from the game (Araki et al.,
+:mod:`igo.review.strength`), and the influence (Fukui et al.'s ``fukui``, tuned
 constants) and the engine's ownership at the biggest mistakes and at the end.
 """
 

@@ -10,7 +10,7 @@ Sections: the game; the judge (what engine, what budget, how strong we measured 
 from the game (:mod:`igo.review.strength`); the win-rate and score graphs, one point
 per move coloured by the class of its loss; the game move by move; each player's
 biggest mistakes, drawn with the move played (red ring), the engine's move and its
-continuation (numbered, the engine's move ringed in blue), the influence (paper 003,
+continuation (numbered, the engine's move ringed in blue), the influence (Fukui et al.,
 ``fukui``) and the engine's ownership there; the final position's influence and
 ownership.
 """

@@ -1,4 +1,4 @@
-"""Each player's rank from this one game (paper 002), as ``igo strength GAME.sgf``
+"""Each player's rank from this one game (Araki et al.), as ``igo strength GAME.sgf``
 estimates it: igo's estimator over move-model features
 (:func:`igo.strength.predict.raw_predictions`, :func:`~igo.strength.predict.game_estimate`),
 with its 95 % interval; or why there is none (the default model reads even 19x19

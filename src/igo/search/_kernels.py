@@ -1,4 +1,4 @@
-"""The search loop in numba: descent, expansion, playout, backup (paper 001, section 2).
+"""The search loop in numba: descent, expansion, playout, backup (Ohta & Itoh, section 2).
 
 One call of :func:`run_iterations` plays ``n`` iterations on one tree
 (:mod:`igo.search.tree`) from the root position, without returning to Python:
@@ -10,7 +10,7 @@ One call of :func:`run_iterations` plays ``n`` iterations on one tree
    probabilities (:func:`igo.search._prior_kernels.position_priors`) when the
    search uses priors; the descent goes on into one of them.
 3. *Playout* from the leaf (:mod:`igo.search._policy_kernels`), with the tabu lists
-   of paper 001 at its first two moves (:mod:`igo.search._tabu_kernels`) when
+   of Ohta & Itoh at its first two moves (:mod:`igo.search._tabu_kernels`) when
    ``TABU_L > 0``; two passes in a row end the game in the tree without a playout.
 4. *Backup*: visits and wins of every node on the path; AMAF (RAVE) statistics of
    the children of every node on the path from the moves played after it.

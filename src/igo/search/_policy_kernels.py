@@ -1,7 +1,7 @@
 """Playout policies: the move a playout plays next.
 
 - ``LIGHT``: a uniformly random legal move that does not fill one's own eye
-  (:func:`igo.core._kernels.random_sensible_move`), the playouts of paper 001.
+  (:func:`igo.core._kernels.random_sensible_move`), the playouts of Ohta & Itoh.
 - ``HEAVY``: a policy that knows some Go, in the spirit of MoGo's and Pachi's
   ("moggy") and michi's playouts. Near the last move, in this order, each tried with
   its probability:

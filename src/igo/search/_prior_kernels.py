@@ -1,4 +1,4 @@
-"""The move model of paper 000 inside numba: priors for the search with no Python call.
+"""The move model of Honda et al. inside numba: priors for the search with no Python call.
 
 :func:`position_priors` computes the features of every legal move of a position
 (tactical code, local pattern id, broad-pattern ids, distances to the two previous

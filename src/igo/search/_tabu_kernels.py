@@ -1,4 +1,4 @@
-"""Tabu lists of paper 001 (section 3.1), kept per leaf in one preallocated pool.
+"""Tabu lists of Ohta & Itoh (section 3.1), kept per leaf in one preallocated pool.
 
 Each leaf that runs playouts owns a *slot*: two FIFO queues of at most ``L`` position
 hashes, one for the position after the first playout move (queue 0) and one for the

@@ -1,7 +1,7 @@
 """Ladders in the priors: what the move model cannot see, read at expansion.
 
 Pachi's ``prune_ladders`` keeps escapes from working ladders out of its tree; igo's
-move model (paper 000's features: captures, ataris, extensions) rates an extension
+move model (Honda et al.'s features: captures, ataris, extensions) rates an extension
 of a string in atari the same whether the ladder works or not. At each expansion,
 for every candidate move of ``c``:
 

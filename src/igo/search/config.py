@@ -1,6 +1,6 @@
 """Search parameters: one frozen dataclass, two presets.
 
-- ``paper``: the plain MCTS of paper 001, section 2: UCB1 ``mean + sqrt(2 ln N / n)``
+- ``paper``: the plain MCTS of Ohta & Itoh, section 2: UCB1 ``mean + sqrt(2 ln N / n)``
   (``c_ucb = sqrt(2)``), a leaf expanded after 100 playouts, light playouts, no
   priors and no AMAF.
 - ``strong``: the strongest engine measured on this machine (see
@@ -9,7 +9,7 @@
   pseudo win rate sharpened by ``prior_sharpness``; the PUCT term ``c_puct`` is off since
   the matches chose 0), RAVE, heavy playouts, early expansion.
 
-Tabu (paper 001, section 3) is an option of both: ``tabu=L`` lists of length ``L``,
+Tabu (Ohta & Itoh, section 3) is an option of both: ``tabu=L`` lists of length ``L``,
 tenure ``L`` unless given.
 """
 
@@ -491,7 +491,7 @@ SIZE_DEFAULTS: tuple[tuple[range, dict[str, Any]], ...] = (
     (range(9, 10), {"rave_distance": 3}),
 )
 
-#: The plain MCTS of paper 001 (section 2).
+#: The plain MCTS of Ohta & Itoh (section 2).
 PAPER = SearchConfig(c_ucb=math.sqrt(2.0), c_puct=0.0, rave_equiv=0.0, fpu=0.5,
                      expand_threshold=100, use_priors=False, prior_eqex=0.0,
                      pass_prior=1.0, policy="light", fixed=frozenset(_DEFAULTS))

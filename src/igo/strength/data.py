@@ -1,4 +1,4 @@
-"""Examples for strength estimation, as in paper 002 section 3.
+"""Examples for strength estimation, as in Araki et al., section 3.
 
 A game gives up to two examples: one for its black player, one for its white player
 (separate systems per colour). With a fold table (``player<TAB>fold``), the example of

@@ -1,4 +1,4 @@
-"""The paper's input encoding (paper 002, section 4) and the 8 board symmetries.
+"""The paper's input encoding (Araki et al., section 4) and the 8 board symmetries.
 
 For the player of colour ``c`` and the first ``N`` moves: the ``N/2`` boards at which
 that player was to move, each as 3 planes (black stones, white stones, the move played

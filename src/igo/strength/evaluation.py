@@ -1,4 +1,4 @@
-"""The evaluation summary of ``igo strength eval`` (paper 002 sections 6–7)."""
+"""The evaluation summary of ``igo strength eval`` (Araki et al., sections 6–7)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """One game as arrays: the boards of its first moves, and the move model's view of
-every move (paper 002 section 4 for the boards; its future work (4) for the rest).
+every move (Araki et al., section 4 for the boards; its future work (4) for the rest).
 
 Per game:
 

@@ -1,4 +1,4 @@
-"""Evaluation measures of paper 002 (sections 6 and 7).
+"""Evaluation measures of Araki et al. (sections 6 and 7).
 
 - RMSE ("fitting error", 適合誤差) of the ratings, in points and in ranks;
 - Pearson correlation of output and answer (Table 4);

@@ -1,6 +1,6 @@
 """PyTorch networks of strength estimation (import only where PyTorch is wanted).
 
-- :class:`PaperCNN`: paper 002 section 4, Fig. 2, exactly: three 3x3 convolutions
+- :class:`PaperCNN`: Araki et al., section 4, Fig. 2, exactly: three 3x3 convolutions
   without padding (12, 8, 8 channels, ReLU after each), then one linear output (the
   rating) or, for CNN-C (section 7), three (softmax over the classes). Caffe's Xavier
   weights (uniform, variance 1/fan_in) and zero biases. On 13x13 it has
@@ -28,14 +28,14 @@ def caffe_xavier_(weight: torch.Tensor, gen: torch.Generator) -> None:
 
 
 def init_layers(layers: list[nn.Module], gen: torch.Generator) -> None:
-    """Xavier weights and zero biases (paper 002 section 4) for conv/linear layers."""
+    """Xavier weights and zero biases (Araki et al., section 4) for conv/linear layers."""
     for m in layers:
         caffe_xavier_(m.weight, gen)  # type: ignore[arg-type]
         nn.init.zeros_(m.bias)  # type: ignore[arg-type]
 
 
 class PaperCNN(nn.Module):
-    """Fig. 2 of paper 002: conv3x3(12) → conv3x3(8) → conv3x3(8), no padding, ReLU,
+    """Fig. 2 of Araki et al.: conv3x3(12) → conv3x3(8) → conv3x3(8), no padding, ReLU,
     then a linear layer to ``outputs`` values."""
 
     def __init__(self, in_planes: int, size: int, outputs: int, gen: torch.Generator) -> None:

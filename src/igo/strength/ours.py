@@ -1,4 +1,4 @@
-"""Our model (paper 002's future work (4) made concrete): a small fully connected net
+"""Our model (Araki et al.'s future work (4) made concrete): a small fully connected net
 on per-example features (:mod:`igo.strength.summary`): the move model's view of the
 whole game for both players, MBN's hand-made features, length and result.
 

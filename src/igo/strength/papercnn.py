@@ -1,4 +1,4 @@
-"""The paper's CNN experiments (paper 002 sections 6.1 and 7): CNN (regression), CNN-R
+"""The paper's CNN experiments (Araki et al., sections 6.1 and 7): CNN (regression), CNN-R
 (its output classified) and CNN-C (softmax head), for one colour and one N.
 
 One run trains on the training fold minus the validation players and evaluates every

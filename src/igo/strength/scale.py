@@ -1,4 +1,4 @@
-"""The numeric scale of strength estimation (paper 002 regresses GoQuest ratings; our
+"""The numeric scale of strength estimation (Araki et al. regress GoQuest ratings; our
 records carry kyu/dan ranks).
 
 We map a rank to rating points, 100 a rank, with 1 kyu at 2000 and 1 dan at 2100::

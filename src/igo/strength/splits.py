@@ -1,4 +1,4 @@
-"""Which examples train, validate and test (paper 002 section 3: player folds).
+"""Which examples train, validate and test (Araki et al., section 3: player folds).
 
 The test fold is the fold table's ``test``. For honest model selection, a share of the
 *training players* (drawn with an explicit generator) is held out as a validation split:

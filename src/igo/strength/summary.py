@@ -1,4 +1,4 @@
-"""Per-example feature vectors: MBN (paper 002 section 5, after Moudřík et al.) and the
+"""Per-example feature vectors: MBN (Araki et al., section 5, after Moudřík et al.) and the
 move model's view of the game (the paper's future work (4)), by named group.
 
 ========== =================================================================================

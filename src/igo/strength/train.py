@@ -1,4 +1,4 @@
-"""Training loops of paper 002 (sections 4–7), in PyTorch, resumable from checkpoints.
+"""Training loops of Araki et al. (sections 4–7), in PyTorch, resumable from checkpoints.
 
 :func:`train_net` runs plain minibatch training for a fixed number of iterations
 (Caffe-style: the batches walk through a shuffled order of the training set, a new
@@ -35,7 +35,7 @@ Batcher = Callable[[Any, np.random.Generator | None], torch.Tensor]
 
 @dataclass(frozen=True)
 class TrainConfig:
-    """Optimisation settings (paper 002 section 4: SGD, batch 250, lr 1e-6 with ×2 for
+    """Optimisation settings (Araki et al., section 4: SGD, batch 250, lr 1e-6 with ×2 for
     biases, momentum 0, 30,000 iterations; CNN-C: lr 0.01)."""
 
     iterations: int = 30000

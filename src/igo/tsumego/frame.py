@@ -135,7 +135,7 @@ class _Box:
 
 
 def problem_box(stones: tuple[Point, ...], size: int, config: FrameConfig) -> _Box:
-    """The wall lines around ``stones`` (paper 001, section 4.3's problems sit in a
+    """The wall lines around ``stones`` (the problems of Ohta & Itoh, section 4.3, sit in a
     corner or on a side)."""
     rows = [p.row for p in stones]
     cols = [p.col for p in stones]

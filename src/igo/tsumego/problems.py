@@ -1,6 +1,6 @@
 """Life-and-death problems in the JSON-lines format of ``shared/data/tsumego``.
 
-One JSON object a line (paper 001, section 4.3 uses such problems)::
+One JSON object a line (Ohta & Itoh, section 4.3, use such problems)::
 
     {"AB": ["eb", ...], "AW": ["da", ...], "SZ": "19", "C": "Black to play: Elementary",
      "SOL": [["B", "ba", "Correct.", ""]], "source": "book/collection/Prob0001.json"}

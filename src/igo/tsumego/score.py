@@ -1,4 +1,4 @@
-"""Scoring tsumego runs: rates overall and per collection (paper 001, section 4.3).
+"""Scoring tsumego runs: rates overall and per collection (Ohta & Itoh, section 4.3).
 
 A problem counts as **solved** when more than half of its runs found a correct first
 move (with one run: when that run did); the **attempt rate** is the share of all runs

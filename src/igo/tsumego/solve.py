@@ -1,6 +1,6 @@
 """Solving a problem: one search of the framed board per run, its first move judged.
 
-Paper 001, section 4.3: a problem is answered correctly when the search's first move
+Ohta & Itoh, section 4.3: a problem is answered correctly when the search's first move
 (its most visited root move) is one of the problem's correct first moves. A run is
 one search from scratch with its own seed, drawn from ``(seed, problem.index, run)``
 so that any subset of problems or runs gives the same answers.
