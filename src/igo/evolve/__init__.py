@@ -1,4 +1,6 @@
-"""Learning the importance of training records by evolution (paper 004).
+"""Learning the importance of training records by evolution, after Sato and Takahashi,
+"Learning Weights of Training Data by Large Game Results" (c. 2013; "Sato & Takahashi"
+in docstrings), applied to Go's move model.
 
 :mod:`igo.evolve.pbilc` holds PBILc, the estimation-of-distribution algorithm that proposes
 weight vectors (one weight per game-progress bucket or per record) and moves its Gaussian

@@ -4,16 +4,25 @@ An influence model maps a position (a ``(size, size)`` stone array, signed
 ``+1``/``-1``/``0`` or the board encoding ``1``/``2``/``0``) to a ``float64`` map
 of the same shape, Black positive and White negative:
 
-==========  ===========================================  ============================
-name        model                                        module
-==========  ===========================================  ============================
-distance    ``f(p) = Σ g(s)/max(d, 1)`` (paper 000 §4.1)  :mod:`igo.influence.distance`
-bouzy       Bouzy's 5/21 dilation/erosion (GNU Go)        :mod:`igo.influence.bouzy`
-fukui       directional sources, kizu, eye shape,         :mod:`igo.influence.fukui`
-            fans and shielding (paper 003)
-mcts        mean final owner in the playouts of an MCTS   :mod:`igo.influence.mcts`
+==========  =============================================  ============================
+name        model                                          module
+==========  =============================================  ============================
+distance    ``f(p) = Σ g(s)/max(d, 1)`` (Honda et al. §4.1)  :mod:`igo.influence.distance`
+bouzy       Bouzy's 5/21 dilation/erosion (GNU Go)          :mod:`igo.influence.bouzy`
+fukui       directional sources, kizu, eye shape,           :mod:`igo.influence.fukui`
+            fans and shielding (Fukui et al.)
+mcts        mean final owner in the playouts of an MCTS     :mod:`igo.influence.mcts`
             search (issue 8)
-==========  ===========================================  ============================
+==========  =============================================  ============================
+
+*Fukui et al.* is Fukui, Takeuchi, Matumoto, Kudo, Yamamura and Ohnishi, "Computer-Go:
+a Model of computing influence matched to human intuition" (undated); *Honda et al.* is
+Honda, Viennot and Ikeda, "Broad Pattern Matching for the Opening Moves in Go" (c. 2012).
+The Fukui model's eye-shape degree is :mod:`igo.influence.eyes`, its kernels
+``_fukui_kernels`` (the others' ``_kernels``). :mod:`igo.influence.tuning` loads models by
+name with their parameters and tunes them; :mod:`igo.influence.evaluate` measures a map
+against the final owners of finished games, which :mod:`igo.influence.labels` caches
+(with GNU Go's estimate).
 
 >>> model = get_model("fukui")  # doctest: +SKIP
 >>> m = model(board.to_array())  # doctest: +SKIP

@@ -10,6 +10,8 @@ Rooms, one concept a module:
 - :mod:`igo.nets.model`: the network (PyTorch) and its configuration;
 - :mod:`igo.nets.model_file`: one self-describing model file (configuration, weights,
   how it was made), read with a clear error when it is not one;
+- :mod:`igo.nets.stream`: many games encoded at once, or in the background while the
+  net already trains;
 - :mod:`igo.nets.train`: the training loop, which checkpoints and resumes;
 - :mod:`igo.nets.evaluate`: top-1 and log-likelihood on held-out games;
 - :mod:`igo.nets.policy`: the move probabilities of a :class:`igo.core.board.Board`

@@ -6,9 +6,11 @@ influence, in a page a player opens offline.
   the engine's evaluation of every position (the shared service
   :mod:`igo.analysis`), in worker processes, cached in SQLite;
 - :mod:`igo.review.figures`: per move and per player; :mod:`igo.review.strength`:
-  the rank from the game (paper 002); :mod:`igo.review.judge`: how strong the judge is;
+  the rank from the game (Araki et al.); :mod:`igo.review.judge`: how strong the judge
+  is;
 - :mod:`igo.review.game`: :func:`review_game` puts them together;
-- outputs: :mod:`igo.review.html` (the page), :mod:`igo.review.json_out` (``--json``),
+- outputs: :mod:`igo.review.html` (the page, its CSS and script in
+  :mod:`igo.review.page_assets`), :mod:`igo.review.json_out` (``--json``),
   :mod:`igo.review.sgf_out` (``--sgf``, with Sabaki's ``SBKV``).
 """
 

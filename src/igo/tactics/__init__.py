@@ -1,6 +1,10 @@
 """The tactics room: one module a tactical question, in the spirit of Pachi's
-``tactics/`` (our own code), layered above :mod:`igo.core` and below ``search/`` and
-``features/``.
+``tactics/`` (our own code), layered above :mod:`igo.core` and below ``search/``,
+whose kernels call its kernels: the ``moggy`` playouts (ladders, two-liberty tactics,
+nakade and the self-atari test, :mod:`igo.search._moggy_kernels`; ``igo tsumego``'s
+default), the heavy playouts' nakade step (``heavy_nakade``, off by default) and the
+ladder priors (:mod:`igo.search._tactic_prior_kernels`, ``ladder_escape`` and
+``ladder_atari``, off by default).
 
 - :mod:`igo.tactics.reading`: bounded attack / defence reading of a string
   (GNU Go's ``attack`` / ``defend`` questions, with its ko codes);
@@ -12,8 +16,8 @@
 - :mod:`igo.tactics.seki`: moves that would break a shared-liberty seki.
 
 Each public function takes an :class:`igo.core.board.Board` and
-:class:`igo.core.coords.Point` values, validates them and raises the specific errors
-of :mod:`igo.tactics.errors`; the work is done by numba kernels in the private
+:class:`igo.core.coords.Point` values, validates them (:mod:`igo.tactics.target`) and
+raises the specific errors of :mod:`igo.tactics.errors`; the work is done by numba kernels in the private
 ``_*_kernels.py`` modules, each with a plain-Python reference in
 ``tests/reference/tactics_*.py``.
 """
