@@ -17,7 +17,7 @@ ladder priors (:mod:`igo.search._tactic_prior_kernels`, ``ladder_escape`` and
 
 Each public function takes an :class:`igo.core.board.Board` and
 :class:`igo.core.coords.Point` values, validates them (:mod:`igo.tactics.target`) and
-raises the specific errors of :mod:`igo.tactics.errors`; the work is done by numba kernels in the private
-``_*_kernels.py`` modules, each with a plain-Python reference in
+raises the specific errors of :mod:`igo.tactics.errors`; the work is done by numba
+kernels in the private ``_*_kernels.py`` modules, each with a plain-Python reference in
 ``tests/reference/tactics_*.py``.
 """
