@@ -35,7 +35,7 @@ def test_canadian_clock() -> None:
     c = GameClock(TimeControl(10, 20, stones=2), lag=0.0)
     assert c.time_left() == (10, 0)
     assert c.charge(8) and c.time_left() == (2, 0)
-    assert c.charge(7)  # 2 s of main, 5 s of the first period
+    assert c.charge(7)  # 2 s of main time, 5 s of the first overtime period
     assert c.in_overtime and c.time_left() == (15, 1)
     assert c.charge(14)  # period done with 1 s to spare: a new one starts
     assert c.time_left() == (20, 2)
