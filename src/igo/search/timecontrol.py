@@ -124,7 +124,7 @@ def move_budget(clock: Clock, size: int, move_number: int, empty: int | None = N
                  - lag * max(left_moves, LAG_MOVES_SHARE * expected), 0.0)
     share = usable / left_moves * _phase_weight(own, expected) / spend
     share = min(share, max(main, 0.0) * 0.5)
-    floor = 0.0  # an overtime period (byo-yomi, Canadian) counts as main time
+    floor = 0.0  # the first overtime period (byo-yomi, Canadian) is as good as main time
     if clock.system == "byoyomi" and period > 0:
         floor = _keep_back(period, SAFETY + lag)
     elif clock.system == "canadian" and period > 0 and clock.stones > 0:
