@@ -15,7 +15,7 @@ Usage: ``python benchmarks/profile_search.py [--size 9] [--seconds 20] [--option
 
 Found with it (2026-11-29): 8.8 % of a heavy 9x9 search in ``NRT_incref``/``NRT_decref``
 from the search loop's reference counting, 0.9 % once the loop was compiled without it
-(``experiments/tabu_mcts/README.md``, "Why equal time follows the playouts a second").
+(``experiments/tabu_mcts/LOG.md``, "Why equal time follows the playouts a second").
 """
 
 from __future__ import annotations

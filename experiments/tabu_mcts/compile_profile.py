@@ -9,7 +9,7 @@ by pass, by kernel, and by both. Run it on a copy of ``src/`` without a kernel c
 
 It compiles what a first 9x9 search needs, with the heavy policy and then the moggy
 one (``--policies``), and prints the wall time after each, then the largest totals.
-Results of 2026-11-29 in ``experiments/tabu_mcts/README.md``, "Compile time".
+Results of 2026-11-29 in ``experiments/tabu_mcts/LOG.md``, "Compile time".
 """
 
 from __future__ import annotations
