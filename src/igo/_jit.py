@@ -78,7 +78,7 @@ drop_stale_cache()
 
 #: LLVM's inlining threshold for the kernels compiled in this process (LLVM's own at
 #: -O3 is 225 to 275, numba sets none). Measured on 2026-11-29
-#: (`experiments/tabu_mcts/README.md`, "Compile time"): the search kernels' first
+#: (`experiments/tabu_mcts/LOG.md`, "compile time"): the search kernels' first
 #: compile 198 s at 3,000, 222 s at 20,000, 256 s at 100,000, against 857 s with
 #: numba's IR-level inlining; at 3,000 the policies' steps stay calls (moggy about
 #: 25 % slower in two runs). At 100,000, eight alternating rounds on 9x9: heavy +8 %
@@ -135,7 +135,7 @@ def njit_inline(func: F) -> F:
     (2026-11-28) at about 33 ns for a board state, 53 ns for a state and a reading
     stack, 95 ns for a state and the moggy policy's scratch, against 10 ns for two
     plain arrays. The moggy policy made a dozen such calls a move; inlining its steps
-    took its move from 2.4 to 1.3 us (`experiments/tabu_mcts/README.md`, "Cost").
+    took its move from 2.4 to 1.3 us (`experiments/tabu_mcts/LOG.md`, "cost").
 
     LLVM inlines them, with the threshold this module raises: numba's
     ``inline="always"`` (inlining in numba's IR, used until 2026-11-29) gave the

@@ -16,7 +16,7 @@ life or death decides the game) and searched ``--runs`` times from scratch with
 The strong preset's playouts are the tactical ``moggy`` policy here (``--policy``),
 where a game's default is ``heavy``: on Cho Chikun's 900 elementary problems at 5,000
 playouts it solves 90.3 % against heavy's 85.8 % (and 86.7 % at 10,000 playouts, which
-take longer; ``experiments/tabu_mcts/README.md``, "Life and death with tactical
+take longer; ``experiments/tabu_mcts/LOG.md``, "life and death with tactical
 playouts").
 
 Bad lines of the file are skipped and counted in ``bad_lines`` (each reported on

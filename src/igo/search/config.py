@@ -59,7 +59,7 @@ class SearchConfig:
         leaves exploration to the priors' pseudo-visits, RAVE and first-play urgency,
         as in Pachi: without the term the engine scored 0.630 over 92 games at 1,000
         playouts and 0.679 over 67 games at 5,000 against the term at 1.0 (SPRT,
-        ``experiments/tabu_mcts/README.md``, "Choosing the strong preset").
+        ``experiments/tabu_mcts/LOG.md``, "choosing the strong preset").
     root_puct : float
         The same prior exploration term at the root only, where the prior is the
         net's (0: none): visits there follow the prior among moves of about equal
@@ -464,7 +464,7 @@ _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SearchConfig)}
 #: and 26-0-3 on 13x13 (+375, SPRT H1); on 9x9 against Pachi at 2,000 playouts each
 #: 0.567 over 150 games (the default before 0.367), at 1 s a move each on one core
 #: 0.470 over 100 games (the default before 0.385 over 100).
-#: (``experiments/tabu_mcts/README.md``, "19x19: the prior's weight and the net" and
+#: (``experiments/tabu_mcts/LOG.md``, "19x19, the prior's weight and the net" and
 #: "The pair on 9x9 and 13x13".)
 #:
 #: On 9x9, AMAF that yields sooner to the real values and weighs the moves played soon
@@ -477,7 +477,7 @@ _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SearchConfig)}
 #: before: 49-10-36 over 95 games (+48 Elo [-22, +118], SPRT [0, +50] undecided; with
 #: ``rave_equiv=500`` 13-5-8); against Pachi 12.90 at 4 s a move each by the engines'
 #: logs, 53-6-41 over 100 games (0.560 [0.462, 0.653]) where the default before had 10-2-22
-#: over 34 on the same seeds (``experiments/tabu_mcts/README.md``, "Refutations igo did
+#: over 34 on the same seeds (``experiments/tabu_mcts/LOG.md``, "refutations igo did
 #: not see"); at 1 s a move 55-3-42 and at 20,000 playouts each 55-4-41 over 100 games
 #: (0.565 and 0.570; the default before 0.470 and 0.445 on the same seeds; "1 s and
 #: 20,000 playouts with the 9x9 AMAF change"). 13x13 and 19x19 keep 3,000 and 0 (not
