@@ -1,4 +1,4 @@
-"""Feature extraction speed on 19x19 (paper 000) → results/features.json.
+"""Feature extraction speed on 19x19 (Honda et al.) → results/features.json.
 
 Positions per second per core (CPU time of this process, so that other jobs on a
 shared machine do not count against it), every legal move of each position, all

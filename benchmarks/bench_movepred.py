@@ -1,11 +1,11 @@
-"""Move-model speed on 19x19 (paper 000) → results/movepred.json.
+"""Move-model speed on 19x19 (Honda et al.) → results/movepred.json.
 
 - ``MoveModel.scores(board)``: features and scores of every legal move of one
   position (what search calls), microseconds per call;
 - the scoring kernel alone on already extracted features, per position;
 - training throughput (gradient of the log-likelihood), positions per second;
 - loading a model file until it can score a move (reading it and building its pattern
-  tables), milliseconds: a player loads one per game in paper 004's loop.
+  tables), milliseconds: a player loads one per game in Sato & Takahashi's loop.
 
 CPU time of this process, one core. Uses the default model unless ``--model``.
 
@@ -89,7 +89,7 @@ def main() -> None:
     path = default_model_path(19) if args.model is None else Path(args.model)
     load_model(path).scores(boards[0])
     load_ms = _load_ms(path)
-    with tempfile.TemporaryDirectory() as tmp:  # as paper 004's loop writes its models
+    with tempfile.TemporaryDirectory() as tmp:  # as Sato & Takahashi's loop writes its models
         plain = Path(tmp) / "plain.npz"
         save_model(load_model(path), plain, compress=False)
         plain_load_ms = _load_ms(plain)

@@ -1,4 +1,4 @@
-"""Strength estimation speed (paper 002) → results/strength.json.
+"""Strength estimation speed (Araki et al.) → results/strength.json.
 
 - inference: ``igo strength`` on a folder of single-game SGF files (the last ``--games``
   Fox games, written one a file), games per second end to end (reading, the move

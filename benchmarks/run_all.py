@@ -1,7 +1,7 @@
 """Run every benchmark of this folder (``make bench``); each writes results/<name>.json.
 
 The machine is claimed for timing while they run (``igo timed``, :mod:`igo.arena.yielding`):
-background jobs such as paper 004's loop stop their workers until the last one ends. Run a
+background jobs such as Sato & Takahashi's loop stop their workers until the last one ends. Run a
 single script the same way: ``igo timed -- python benchmarks/bench_search.py``.
 """
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Table 2 of paper 000 (R7 only vs R7 + broad) and the default model, resumable.
+# Table 2 of Honda et al. (R7 only vs R7 + broad) and the default model, resumable.
 # Usage: experiments/broad_patterns/run.sh WORKDIR GAMES [EPOCHS]
 #   GAMES = number of training games (first GAMES of train-00..09; 290000 = all)
 # Every step resumes from WORKDIR (dictionaries.npz, cache/, checkpoint-*.npz) and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 10 (paper 004) on a lent 16-core machine: the per-progress evolution loop, then
+# Issue 10 (Sato & Takahashi) on a lent 16-core machine: the per-progress evolution loop, then
 # learned against uniform weights, in DEVICE_BUDGET_S seconds on WORKERS cores.
 #
 #   device_job.sh start     launch in the background, detached; returns at once

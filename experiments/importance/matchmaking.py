@@ -1,4 +1,4 @@
-"""Paper 004, Figs. 3–4: the four matchmaking strategies, by simulation.
+"""Sato & Takahashi, Figs. 3–4: the four matchmaking strategies, by simulation.
 
 50 players of known strength play 1,000 matchmakings (each two games from the same position
 with colours swapped, so 2,000 games); after each matchmaking every player is rated by

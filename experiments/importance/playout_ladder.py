@@ -1,4 +1,4 @@
-"""Paper 004, Fig. 3 in real games: the Elo of the MCTS engine against its playouts.
+"""Sato & Takahashi, Fig. 3 in real games: the Elo of the MCTS engine against its playouts.
 
 The 50 players of Fig. 3 are "the MCTS engine with 1000 + 200·n playouts" (9x9). Rather
 than play all 1,225 pairs, a ladder of anchors among them (default n = 0, 5, 15, 49: 1,000,

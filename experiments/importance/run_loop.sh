@@ -1,5 +1,5 @@
 #!/bin/sh
-# Start (or resume) paper 004's evolution loop in the background, at the lowest CPU
+# Start (or resume) Sato & Takahashi's evolution loop in the background, at the lowest CPU
 # priority, detached from the terminal:
 #
 #   experiments/importance/run_loop.sh [CONFIG] [igo evolve run options...]

@@ -1,4 +1,4 @@
-"""Does each of paper 003's ingredients help predict the final owner?
+"""Does each of Fukui et al.'s ingredients help predict the final owner?
 
 For each variant the constants are tuned on the tuning games (as
 ``tune.py``, from the freely tuned constants) under a constraint that keeps

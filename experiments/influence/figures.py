@@ -1,4 +1,4 @@
-"""Draw paper 003's model (hand-set constants) on the small positions of the tests,
+"""Draw Fukui et al.'s model (hand-set constants) on the small positions of the tests,
 so a Go player can check them by eye → ``figures/shape_*.png``::
 
     .venv/bin/python experiments/influence/figures.py

@@ -15,7 +15,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 LABELS = {  # run name -> row label, in table order
-    "distance": "distance (paper 000, a = 5)",
+    "distance": "distance (Honda et al., a = 5)",
     "fukui_paper": "fukui (paper's hand-set constants)",
     "fukui_tuned": "fukui (tuned: the new default)",
     "gnugo": "gnugo (initial_influence regions)",

@@ -1,4 +1,4 @@
-"""Tune paper 003's constants on the tuning games (30 %) of the ownership comparison.
+"""Tune Fukui et al.'s constants on the tuning games (30 %) of the ownership comparison.
 
 Local random search (:func:`igo.influence.tuning.tune_fukui`) from the hand-set
 constants (the ``paper`` preset), restarted with several seeds and step sizes;

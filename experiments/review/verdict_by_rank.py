@@ -6,7 +6,7 @@
 **Games.** ``../shared/data/fox_ranked/games.sgfs.xz`` (Fox, 19x19, rank-labelled), read
 with :func:`igo.sgf.iter_records` and filtered as ``igo strength`` filters them
 (:func:`igo.strength.data.game_drop_reason`: no handicap or setup stones, no AI
-account), at least ``--min-moves`` (50) moves. As in paper 002, a game serves its black
+account), at least ``--min-moves`` (50) moves. As in Araki et al., a game serves its black
 player if Black is in the test fold of ``folds.tsv``, and its white player likewise: an
 *example* is one test-fold player in one game. The ranks studied are those present from
 the weakest kyu rank to 9d with at least ``--per-rank`` (30) examples; on this corpus the
@@ -42,7 +42,7 @@ players; the Spearman rank correlation of rank and loss over the examples (and o
 the rank means) with its p-value, the same over the ranks from each rank up (where it
 stops holding), and each step between adjacent ranks with its bootstrap interval; the
 Spearman correlation of rank with the other signals of the same reviews
-(``other_signals``: engine and model agreement, paper 002's rank estimate); the
+(``other_signals``: engine and model agreement, Araki et al.'s rank estimate); the
 issue's contrast of 9d against 4-5k by Mann-Whitney (``extremes``); the plot of mean
 loss by rank. Then, over the reviewed games with a winner (any ``B+`` or
 ``W+``: resignation, count, time), how often the side the engine favours after 80 % of

@@ -1,5 +1,5 @@
 #!/bin/bash
-# strength_cnn: the paper's CNN runs (paper 002, issue 9) on a lent GPU.
+# strength_cnn: the paper's CNN runs (Araki et al., issue 9) on a lent GPU.
 #
 #   device_job.sh start    # background: build the boards-only cache, then the runs
 #   device_job.sh collect  # $OUT/strength_cnn.tar.gz (finished runs, checkpoints, logs)

@@ -1,4 +1,4 @@
-"""Paper 001, Fig. 4 and section 3.2: playout diversity with and without tabu lists.
+"""Ohta & Itoh, Fig. 4 and section 3.2: playout diversity with and without tabu lists.
 
 Searches the empty 9x9 board (Black to move, komi 6.5) with the ``paper`` preset,
 plain and with tabu lists of length L, and reports

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Paper 001, Tables 1-2: Tabu+MCTS (tabu size L = 3..12) against plain MCTS, 9x9, komi 6.5,
+# Ohta & Itoh, Tables 1-2: Tabu+MCTS (tabu size L = 3..12) against plain MCTS, 9x9, komi 6.5,
 # both with the `paper` preset (UCB1, expansion after 100 playouts, light playouts), colours
 # alternating (even games: Tabu is Black, as in all of the paper's games; odd games swapped).
 #

@@ -1,4 +1,4 @@
-"""Tables 1-2 of paper 001 from the match databases of ``run_tables.sh`` (issue 8, part 4).
+"""Tables 1-2 of Ohta & Itoh from the match databases of ``run_tables.sh`` (issue 8, part 4).
 
     python experiments/tabu_mcts/tabu_table.py WORK/playouts2000
     python experiments/tabu_mcts/tabu_table.py WORK/time0.05

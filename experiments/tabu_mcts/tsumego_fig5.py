@@ -1,4 +1,4 @@
-"""Fig. 5 of paper 001 (section 4.3): life and death, plain MCTS against Tabu + MCTS.
+"""Fig. 5 of Ohta & Itoh (section 4.3): life and death, plain MCTS against Tabu + MCTS.
 
 Paper: 10 problems, 30 runs each, correct-first-move rates, chi-squared test of
 MCTS against Tabu3..12. Here: a seeded sample of Cho Chikun's elementary problems
