@@ -1,6 +1,6 @@
 """Assemble results/ours.json from the saved test predictions (cache/ours-preds-*.npz),
 the validation RMSEs printed in the log, and the default model's results, when
-baselines_and_ours.py was stopped before writing it (it was, in this session: see
+baselines_and_ours.py was stopped before writing it (it was, on 2026-11-23: see
 README). Usage: python assemble.py LOG_B LOG_W DEFAULT_JSON (the first 8 arms of each
 log are taken: MBN and the 7 ablation arms)."""
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The other runs, most needed first (each resumable: run again after a kill; a finished
 # run only recomputes its predictions). Iterations are cut to what the shared 2-core
-# machine allowed in one session (see README); raise them to the paper's 30,000 to go on.
+# machine allowed on 2026-11-23 (see README); raise them to the paper's 30,000 to go on.
 cd "$(dirname "$0")"
 PY=../../.venv/bin/python
 R="nice -n 10 $PY run_cnn.py"
