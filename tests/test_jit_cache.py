@@ -28,6 +28,26 @@ def test_stale_cache_is_dropped_when_a_kernel_source_changes(tmp_path: Path) -> 
     assert drop_stale_cache(pkg) == 1 and not cached.exists()
 
 
+def test_stale_cache_is_dropped_when_a_constant_source_changes(tmp_path: Path) -> None:
+    """The reading kernels freeze the slots of ReadingConfig's fields: a change of the
+    fields must drop the cached kernels though no kernel source changed."""
+    from igo._jit import CONSTANT_SOURCES
+
+    pkg = tmp_path / "pkg"
+    (pkg / "__pycache__").mkdir(parents=True)
+    (pkg / "_jit.py").write_text("x = 1\n")
+    source = pkg / CONSTANT_SOURCES[0]
+    source.parent.mkdir(parents=True)
+    source.write_text("a = 1\n")
+    cached = pkg / "__pycache__" / "_kernels.f-1.py311.nbi"
+    cached.write_text("index")
+    drop_stale_cache(pkg)
+    cached.write_text("index")
+    assert drop_stale_cache(pkg) == 0 and cached.exists()
+    source.write_text("a = 2\n")
+    assert drop_stale_cache(pkg) == 1 and not cached.exists()
+
+
 def test_kernels_outside_the_package_are_not_cached_on_disk() -> None:
     """A benchmark's kernel cached beside the benchmark would keep old copies of
     igo's kernels that drop_stale_cache never sees."""

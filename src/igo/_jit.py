@@ -8,10 +8,11 @@ references in ``tests/reference``) and numba's ``error_model="numpy"``.
 numba keys a cached kernel on its own source file only: a kernel that calls a kernel
 of another module keeps the callee's *old* machine code after the callee's file
 changes (seen here as heap corruption after a fix in a callee). So at import this
-module hashes every kernel source of igo (``_jit.py`` and every ``_*kernels.py``) and,
-when the hash differs from the one stored beside the cache, deletes igo's cached
-kernels (``*.nbi``/``*.nbc`` in igo's ``__pycache__`` folders) before anything is
-compiled: :func:`drop_stale_cache`.
+module hashes every kernel source of igo (``_jit.py``, every ``_*kernels.py`` and the
+modules of :data:`CONSTANT_SOURCES`, whose values kernels freeze) and, when the hash
+differs from the one stored beside the cache, deletes igo's cached kernels
+(``*.nbi``/``*.nbc`` in igo's ``__pycache__`` folders) before anything is compiled:
+:func:`drop_stale_cache`.
 
 Inlining is LLVM's, not numba's: at import this module raises LLVM's inlining
 threshold for the process (:data:`INLINE_THRESHOLD`, :func:`raise_inline_threshold`),
@@ -39,12 +40,17 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 _PACKAGE = Path(__file__).resolve().parent
 _STAMP = _PACKAGE / "__pycache__" / "numba-kernel-sources.sha256"
+#: modules (not kernels) whose values kernels freeze as compile-time constants: the
+#: reading kernels' ``C_*`` slots are made from :class:`ReadingConfig`'s fields
+CONSTANT_SOURCES = ("tactics/reading_config.py",)
 
 
 def kernel_sources_digest(package: Path = _PACKAGE) -> str:
-    """SHA-256 over the paths and contents of igo's kernel sources."""
+    """SHA-256 over the paths and contents of igo's kernel sources (and of
+    :data:`CONSTANT_SOURCES`)."""
     h = hashlib.sha256()
-    files = sorted([package / "_jit.py", *package.rglob("_*kernels.py")])
+    extra = [package / f for f in CONSTANT_SOURCES if (package / f).is_file()]
+    files = sorted([package / "_jit.py", *package.rglob("_*kernels.py"), *extra])
     for f in files:
         h.update(str(f.relative_to(package)).encode())
         h.update(f.read_bytes())

@@ -5,18 +5,20 @@ random positions."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
-from igo.core.diagram import from_diagram
+from igo.tactics import _reading_kernels as R
 from igo.tactics.errors import LibertyCountError, NoStringError
 from igo.tactics.reading import Outcome, ReadingConfig, attack, defend, new_scratch
+from igo.tactics.reading_config import SLOTS, slot
 from igo.tactics.twolib import attacks, defences
 from reference import tactics_reading as ref
 from reference.tactics_board import SIMPLE
@@ -24,7 +26,7 @@ from tactics.positions import count, random_game, strings
 
 
 def board(text: str, to_play: Color = Color.BLACK):
-    return from_diagram(text, SIMPLE, to_play)
+    return Board.from_diagram(text, SIMPLE, to_play)
 
 
 def test_atari_is_captured() -> None:
@@ -630,3 +632,20 @@ def test_scratch_is_reused_and_gives_the_same_answers() -> None:
     for p in strings(b, 3):
         assert attack(b, p, None, sc) == attack(b, p)
         assert defend(b, p, None, sc) == defend(b, p)
+
+
+def test_the_kernels_slots_are_the_config_fields_in_order() -> None:
+    names = [f.name for f in fields(ReadingConfig)]
+    assert list(SLOTS) == names and len(names) == R.C_LEN
+    for i, name in enumerate(names):
+        assert getattr(R, f"C_{name.upper()}") == i == slot(name)
+    consts = {k for k in vars(R) if k.startswith("C_") and k != "C_LEN"}
+    assert consts == {f"C_{n.upper()}" for n in names}
+    config = replace(ReadingConfig(), **{n: i + 2 for i, n in enumerate(names)
+                                         if not isinstance(getattr(ReadingConfig(), n), bool)})
+    v = config.vector()
+    assert v.dtype == np.int64 and v.shape == (len(names),)
+    for i, name in enumerate(names):
+        assert v[i] == int(getattr(config, name))
+    with pytest.raises(ValueError, match="no field"):
+        slot("no_such_knob")

@@ -9,13 +9,13 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
 - attacker: the liberties of the string (the one with most empty neighbours first,
   where the string would run; in atari the capture leads), moves that save the
   attacker's own strings next to the target left in atari (extend, or capture a
-  string holding them) and, before ``C_ATT_CHAIN2``, the liberties of those of 2
+  string holding them) and, before ``C_ATTACK_CHAIN2``, the liberties of those of 2
   liberties, near the root the empty neighbours of the liberties (nets,
-  loose ladders: ``C_SECOND`` for 2 liberties or fewer, ``C_SECOND3`` for 3), and
+  loose ladders: ``C_SECOND_ORDER`` for 2 liberties or fewer, ``C_SECOND_ORDER3`` for 3), and
   the liberties of the target colour's other strings of at most 2 liberties that
-  touch a liberty (always in atari, ``C_ALLY_ATT`` for 2 liberties, ``C_ALLY_ATT3``
+  touch a liberty (always in atari, ``C_ALLY_ATTACK`` for 2 liberties, ``C_ALLY_ATTACK3``
   for 3), and before
-  ``C_ATT_BACKFILL``, for each liberty that would be a self-atari for the attacker,
+  ``C_ATTACK_BACKFILL``, for each liberty that would be a self-atari for the attacker,
   its empty neighbours and the other liberties of the attacker's strings next to it
   (GNU Go's backfilling: approach first), before ``C_ATT_SUPERSTRING`` (2 or 3
   liberties) the liberties of the target's superstring and the backfill before one
@@ -30,10 +30,10 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   ``C_CHAIN3``), the empty neighbours of its liberties (target of 2 liberties or
   fewer before ``C_BACKFILL``, of 3 before ``C_BACKFILL3``, of 4 before
   ``C_BACKFILL4``), the liberties of the own strings of at most 3 liberties that
-  touch a liberty (target of 2 liberties or fewer before ``C_ALLY_DEF``, of 3
-  before ``C_ALLY_DEF3``), before ``C_LIB_CHAIN`` the liberties of
+  touch a liberty (target of 2 liberties or fewer before ``C_ALLY_DEFEND``, of 3
+  before ``C_ALLY_DEFEND3``), before ``C_LIB_CHAIN`` the liberties of
   attacker strings of at most 2 liberties that touch one of its liberties, before
-  ``C_ALLY_CAP`` captures of attacker
+  ``C_ALLY_CAPTURE`` captures of attacker
   strings in atari next to the own strings that touch a liberty (GNU Go's
   superstring break-chain), before ``C_RESCUE5`` (target of 2 or 3 liberties) the
   outer liberties of attacker strings touching a liberty that share two or more
@@ -61,7 +61,7 @@ order generated; with ``C_ORDER_TIERS`` the basic generators' moves are sorted a
 and read first. Before ``C_CHAIN_ATARI`` (0 by default) the defender of a string in
 atari attacks its neighbours of 2-3 liberties too (GNU Go's ``defend1`` does not).
 
-The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND4``, ``C_ALLY_ATT_MOST``,
+The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND_ORDER4``, ``C_ALLY_ATTACK_MOST``,
 ``C_KO_RETAKE``, ``C_LIB_CHAIN2``, ``C_ATT_BREAK2``, ``C_CHAIN4``, ``C_CAP``,
 ``C_DOUBLE_ATARI``, ``C_SECONDARY``, ``C_RESCUE4``, ``C_DRAW_BACK``,
 ``C_PASS_KO``, ``C_HANE``, ``C_SPECIAL_RESCUE``, ``C_BAMBOO``, ``C_SECOND1``,
@@ -80,13 +80,13 @@ With ``C_GRAY_KO`` (GNU Go's gray komaster), a legal ko capture by the komaster'
 opponent makes the komaster gray (``komaster + 2``) below it, where no ko may be
 taken (bit 2: the komaster may not take another ko either).
 Taking a single-stone target by a ko capture is a ``KO_A`` (the defender may retake
-after a threat), and with ``C_KO_CAP`` (GNU Go's convention) so is any win that
+after a threat), and with ``C_KO_CAPTURE_IS_KO`` (GNU Go's convention) so is any win that
 starts with a legal ko capture, nobody being komaster. A single stone taken where
 its owner may retake at once with a stone of two liberties or more (a proper
 snapback, before ``C_SNAPBACK``) is not captured: the defender's one move is the
 retake. A search that runs out of
 its node budget counts the unread line as lost for the side to move (with
-``C_BUDGET_ROOT``, for the side that moves at the root: an unread line never makes
+``C_BUDGET_ROOT_LOSES``, for the side that moves at the root: an unread line never makes
 the answer a success) and sets ``info[I_EXHAUSTED]``.
 """
 
@@ -119,6 +119,7 @@ from igo.tactics._string_kernels import (
     push,
     string_libs,
 )
+from igo.tactics.reading_config import SLOTS, slot
 
 LOSE = 0
 WIN = 1
@@ -129,72 +130,73 @@ MAX_CAND = 40
 PASS = 0  # the defender's null move
 MAX_HEADS = 32
 
-# configuration vector (igo.tactics.reading.ReadingConfig.vector)
-C_BUDGET = 0
-C_MAX_DEPTH = 1
-C_DEPTH3 = 2
-C_DEPTH4 = 3
-C_SECOND = 4
-C_CHAIN2 = 5
-C_BACKFILL = 6
-C_SECOND3 = 7
-C_CHAIN2_LIBS = 8
-C_ALLY_ATT = 9
-C_ALLY_DEF = 10
-C_KO_CAP = 11
-C_ATT_CHAIN2 = 12
-C_CHAIN3 = 13
-C_CHAIN3_LIBS = 14
-C_LIB_CHAIN = 15
-C_ALLY_CAP = 16
-C_ATT_BACKFILL = 17
-C_DEPTH5 = 18
-C_BACKFILL3 = 19
-C_SECOND4 = 20
-C_ALLY_ATT_MOST = 21
-C_KO_RETAKE = 22
-C_BACKFILL4 = 23
-C_ALLY_ATT3 = 24
-C_ALLY_DEF3 = 25
-C_LIB_CHAIN2 = 26
-C_ATT_BREAK2 = 27
-C_CHAIN4 = 28
-C_CAP = 29
-C_DOUBLE_ATARI = 30
-C_SECONDARY = 31
-C_RESCUE4 = 32
-C_RESCUE5 = 33
-C_DRAW_BACK = 34
-C_SNAPBACK = 35
-C_PASS_KO = 36
-C_HANE = 37
-C_SPECIAL_RESCUE = 38
-C_BAMBOO = 39
-C_SECOND1 = 40
-C_BACKFILL1 = 41
-C_NO_PASS_KO = 42
-C_CHAIN2_BACKFILL = 43
-C_SUPERSTRING = 44
-C_ATT_SUPERSTRING = 45
-C_RESCUE2 = 46
-C_BACKFILL2 = 47
-C_BACK_CAPTURE = 48
-C_BACKFILL_ATARI = 49
-C_BREAK4 = 50
-C_RESCUE6 = 51
-C_BUDGET_ROOT = 52
-C_ATT_BACKFILL2 = 53
-C_ATT_CHAIN2_BREAK = 54
-C_GRAY_KO = 55
-C_ORDER = 56
-C_CHAIN_ATARI = 57
-C_ORDER_TIERS = 58
-C_ORDER_ATT = 59
-C_CHAIN2_CHASE = 60
-C_PASS_ATARI = 61
-C_SS_BREAK = 62
-C_ATT_SUPERSTRING2 = 63
-C_LEN = 64
+# the configuration vector (igo.tactics.reading_config.ReadingConfig.vector): one
+# slot a field of ReadingConfig, at its place among the fields
+C_NODE_BUDGET = slot("node_budget")
+C_MAX_DEPTH = slot("max_depth")
+C_DEPTH3 = slot("depth3")
+C_DEPTH4 = slot("depth4")
+C_SECOND_ORDER = slot("second_order")
+C_CHAIN2 = slot("chain2")
+C_BACKFILL = slot("backfill")
+C_SECOND_ORDER3 = slot("second_order3")
+C_CHAIN2_LIBS = slot("chain2_libs")
+C_ALLY_ATTACK = slot("ally_attack")
+C_ALLY_DEFEND = slot("ally_defend")
+C_KO_CAPTURE_IS_KO = slot("ko_capture_is_ko")
+C_ATTACK_CHAIN2 = slot("attack_chain2")
+C_CHAIN3 = slot("chain3")
+C_CHAIN3_LIBS = slot("chain3_libs")
+C_LIB_CHAIN = slot("lib_chain")
+C_ALLY_CAPTURE = slot("ally_capture")
+C_ATTACK_BACKFILL = slot("attack_backfill")
+C_DEPTH5 = slot("depth5")
+C_BACKFILL3 = slot("backfill3")
+C_SECOND_ORDER4 = slot("second_order4")
+C_ALLY_ATTACK_MOST = slot("ally_attack_most")
+C_KO_RETAKE = slot("ko_retake")
+C_BACKFILL4 = slot("backfill4")
+C_ALLY_ATTACK3 = slot("ally_attack3")
+C_ALLY_DEFEND3 = slot("ally_defend3")
+C_LIB_CHAIN2 = slot("lib_chain2")
+C_ATT_BREAK2 = slot("att_break2")
+C_CHAIN4 = slot("chain4")
+C_CAP = slot("cap")
+C_DOUBLE_ATARI = slot("double_atari")
+C_SECONDARY = slot("secondary")
+C_RESCUE4 = slot("rescue4")
+C_RESCUE5 = slot("rescue5")
+C_DRAW_BACK = slot("draw_back")
+C_SNAPBACK = slot("snapback")
+C_PASS_KO = slot("pass_ko")
+C_HANE = slot("hane")
+C_SPECIAL_RESCUE = slot("special_rescue")
+C_BAMBOO = slot("bamboo")
+C_SECOND1 = slot("second1")
+C_BACKFILL1 = slot("backfill1")
+C_NO_PASS_KO = slot("no_pass_ko")
+C_CHAIN2_BACKFILL = slot("chain2_backfill")
+C_SUPERSTRING = slot("superstring")
+C_ATT_SUPERSTRING = slot("att_superstring")
+C_RESCUE2 = slot("rescue2")
+C_BACKFILL2 = slot("backfill2")
+C_BACK_CAPTURE = slot("back_capture")
+C_BACKFILL_ATARI = slot("backfill_atari")
+C_BREAK4 = slot("break4")
+C_RESCUE6 = slot("rescue6")
+C_BUDGET_ROOT_LOSES = slot("budget_root_loses")
+C_ATT_BACKFILL2 = slot("att_backfill2")
+C_ATT_CHAIN2_BREAK = slot("att_chain2_break")
+C_GRAY_KO = slot("gray_ko")
+C_ORDER = slot("order")
+C_CHAIN_ATARI = slot("chain_atari")
+C_ORDER_TIERS = slot("order_tiers")
+C_ORDER_ATT = slot("order_att")
+C_CHAIN2_CHASE = slot("chain2_chase")
+C_PASS_ATARI = slot("pass_atari")
+C_SS_BREAK = slot("ss_break")
+C_ATT_SUPERSTRING2 = slot("att_superstring2")
+C_LEN = len(SLOTS)
 
 # GNU Go's order_moves scores (reading.c), by count
 _DEF_LIB = np.array([-5, -4, 0, 3, 5, 50], np.int64)
@@ -1194,7 +1196,7 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         g = heads[i]
         lib = atari_point(s, g)
         if lib == 0:
-            if depth < cfg[C_ATT_CHAIN2]:
+            if depth < cfg[C_ATTACK_CHAIN2]:
                 tmp = sc.heads2[depth]
                 if string_libs(s, g, tmp, 3) == 2:
                     a = tmp[0]
@@ -1210,14 +1212,14 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             if x != 0:
                 n = add_unique(cand, n, x)
     sc.info[I_TIER] = n
-    if ((nl <= 2 and depth < cfg[C_SECOND]) or (nl == 3 and depth < cfg[C_SECOND3])
-            or (nl == 4 and depth < cfg[C_SECOND4]) or (nl == 1 and depth < cfg[C_SECOND1])):
+    if ((nl <= 2 and depth < cfg[C_SECOND_ORDER]) or (nl == 3 and depth < cfg[C_SECOND_ORDER3])
+            or (nl == 4 and depth < cfg[C_SECOND_ORDER4]) or (nl == 1 and depth < cfg[C_SECOND1])):
         n = _add_second_order(s, libs, nl, cand, n)
     if nl == 1:
-        n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, max(2, cfg[C_ALLY_ATT_MOST]))
-    elif (nl == 2 and depth < cfg[C_ALLY_ATT]) or (nl == 3 and depth < cfg[C_ALLY_ATT3]):
+        n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, max(2, cfg[C_ALLY_ATTACK_MOST]))
+    elif (nl == 2 and depth < cfg[C_ALLY_ATTACK]) or (nl == 3 and depth < cfg[C_ALLY_ATTACK3]):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
-    if depth < cfg[C_ATT_BACKFILL]:
+    if depth < cfg[C_ATTACK_BACKFILL]:
         n = _add_backfill(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)
     if depth < cfg[C_ATT_BREAK2]:
         n = _add_att_break2(s, sc, h, nh, cand, n, depth)
@@ -1281,11 +1283,11 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         n = _add_special_rescue(s, libs, nl, s.color[h], cand, n)
     if nl >= 3 and depth < cfg[C_BAMBOO]:
         n = _add_bamboo(s, libs, nl, s.color[h], cand, n)
-    if (nl <= 2 and depth < cfg[C_ALLY_DEF]) or (nl == 3 and depth < cfg[C_ALLY_DEF3]):
+    if (nl <= 2 and depth < cfg[C_ALLY_DEFEND]) or (nl == 3 and depth < cfg[C_ALLY_DEFEND3]):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 3)
     if depth < cfg[C_LIB_CHAIN] or (nl <= 2 and depth < cfg[C_LIB_CHAIN2]):
         n = _add_lib_chain(s, sc, h, libs, nl, cand, n, depth, 2)
-    if depth < cfg[C_ALLY_CAP]:
+    if depth < cfg[C_ALLY_CAPTURE]:
         n = _add_ally_captures(s, sc, h, libs, nl, cand, n, depth)
     if nl <= 3 and depth < cfg[C_CHAIN2_BACKFILL]:
         n = _add_chain2_backfill(s, sc, nh, s.color[h], cand, n, depth)
@@ -1537,9 +1539,9 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
             sc.res[depth] = LOSE
             return -1
         return WIN if attacking else LOSE
-    if info[I_NODES] > cfg[C_BUDGET]:
+    if info[I_NODES] > cfg[C_NODE_BUDGET]:
         info[I_EXHAUSTED] = 1
-        if cfg[C_BUDGET_ROOT] != 0 and attacking != (info[I_ROOT_ATT] == 1):
+        if cfg[C_BUDGET_ROOT_LOSES] != 0 and attacking != (info[I_ROOT_ATT] == 1):
             return WIN  # an unread line is lost for the root's mover
         return LOSE
     h = s.head[tgt]
@@ -1586,7 +1588,7 @@ def solve(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
 def solve_from(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
                attacking: bool, d0: int) -> int:
     """The loop of :func:`solve` from a node already opened at depth ``d0``."""
-    ko_cap = cfg[C_KO_CAP] != 0
+    ko_cap = cfg[C_KO_CAPTURE_IS_KO] != 0
     pass_ko = cfg[C_PASS_KO] != 0
     d = d0
     while True:
@@ -1673,7 +1675,7 @@ def winning_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, attacki
         r = negate(r)
         if cond == 1 and (r == WIN or r == KO_A):
             r = KO_B
-        elif cond == 2 and r == WIN and cfg[C_KO_CAP] != 0:
+        elif cond == 2 and r == WIN and cfg[C_KO_CAPTURE_IS_KO] != 0:
             r = KO_A
         take_back(s, sc, cond, 0)
         if r != LOSE and k < out.shape[0]:

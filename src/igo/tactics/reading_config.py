@@ -1,0 +1,350 @@
+"""The limits and switches of the tactical reading search (:mod:`igo.tactics.reading`).
+
+:class:`ReadingConfig` is one frozen dataclass of integers (and booleans); the numba
+kernels (:mod:`igo.tactics._reading_kernels`) read it as one int64 vector,
+:meth:`ReadingConfig.vector`, with one slot a field, in the order of the fields. The
+kernels' slot constants (``C_NODE_BUDGET``, ``C_DEPTH3``, ...: ``C_`` and the field's
+name in capitals) are made at import by :func:`slot`, so the fields are the one list
+of slots: a field added here gets its slot, and its constant, with no index to keep
+by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReadingConfig:
+    """Limits of the reading search (plies counted from the question's position).
+
+    The generators tried and left off (``chain3_libs`` above 2, ``depth5``,
+    ``second_order4``, ``ally_attack_most`` above 2, ``ko_retake``,
+    ``lib_chain2``, ``att_break2``, ``chain4``, ``cap``, ``double_atari``,
+    ``secondary``, ``rescue4``, ``draw_back``, ``pass_ko``, ``hane``,
+    ``special_rescue``, ``bamboo``, ``second1``, ``backfill1``, ``rescue2``,
+    ``break4``, ``att_backfill2``, ``att_chain2_break``, ``chain2_chase``: see
+    ``experiments/tactics/README.md``) are
+    not mirrored by the plain reference; the property test keeps them off. The
+    move ordering (``order``, ``order_att``, ``order_tiers``) changes no result of a
+    search that finishes, so the reference has none.
+
+    Attributes
+    ----------
+    node_budget
+        Nodes (positions) read before giving up; an unread line counts as lost for
+        the side to move, and the result says it was incomplete.
+    max_depth
+        Deepest ply (a ladder across a 19x19 board takes about 40).
+    depth3, depth4
+        Plies before which strings of 3 (4) liberties are attacked.
+    second_order
+        Plies before which the attacker also tries the empty neighbours of the
+        liberties (nets, loose ladders) against strings of up to 2 liberties.
+    chain2
+        Plies before which the defender attacks neighbours that have 2 liberties.
+    backfill
+        Plies before which the defender also tries the empty neighbours of its
+        liberties.
+    second_order3
+        Plies before which the attacker tries the empty neighbours of the
+        liberties of a string of 3 liberties too (nets).
+    chain2_libs
+        Most liberties of the defender's string for which it attacks neighbours of
+        2 liberties.
+    ally_attack, ally_defend
+        Plies before which the attacker (defender) also plays on the liberties of
+        the strings of the target's colour that touch its liberties (the strings
+        it would join), when the target has two liberties or fewer.
+    attack_chain2
+        Plies before which the attacker also plays on the liberties of its own
+        strings of 2 liberties next to the target.
+    chain3
+        Plies before which the defender of a string of 2 liberties or fewer also
+        attacks neighbours of 3 liberties.
+    chain3_libs
+        Most liberties of the defender's string for which it attacks neighbours of
+        3 liberties (before ``chain3``).
+    lib_chain
+        Plies before which the defender also plays on the liberties of attacker
+        strings of at most 2 liberties that touch one of its liberties.
+    ally_capture
+        Plies before which the defender also captures attacker strings in atari
+        next to its strings that touch one of its liberties.
+    attack_backfill
+        Plies before which the attacker, for a liberty that would be a self-atari
+        for it, also plays the other liberties of its own strings next to that
+        liberty and the liberty's empty neighbours (backfilling).
+    depth5
+        Plies before which strings of 5 liberties are attacked.
+    backfill3
+        Plies before which the defender of a string of 3 liberties also tries the
+        empty neighbours of its liberties.
+    backfill4
+        Plies before which the defender of a string of 4 liberties also tries the
+        empty neighbours of its liberties (at the root: the move that makes an eye).
+    ally_attack3
+        Plies before which the attacker of a string of 3 liberties also plays on the
+        liberties of the target colour's strings of at most 2 liberties that touch
+        one of its liberties (cutting it off from them).
+    ally_defend3
+        Plies before which the defender of a string of 3 liberties also plays on the
+        liberties of its own strings of at most 3 liberties that touch one of its
+        liberties.
+    lib_chain2
+        Plies before which ``lib_chain``'s moves are tried for a defender's string
+        of 2 liberties or fewer.
+    ally_attack_most
+        Most liberties of the target colour's strings, touching the liberty of a
+        target in atari, whose liberties the attacker plays.
+    ko_retake
+        Plies before which the ko point is added to the mover's candidates (a
+        conditional retake); no effect seen, the lists hold it already.
+    second_order4
+        Plies before which the attacker tries the empty neighbours of the
+        liberties of a string of 4 liberties.
+    rescue5
+        Plies before which the defender of a string of 2 or 3 liberties also plays
+        the outer liberties (not self-ataris) of the attacker strings touching one
+        of its liberties that have at most one liberty more than it and two or more
+        in common with it (GNU Go's ``special_rescue5``).
+    att_break2
+        Plies before which the attacker also plays the liberties of the target
+        colour's strings of 2 liberties (or 3, one shared) next to the attacker's
+        own 2-liberty strings next to the target (GNU Go's ``special_attack4``).
+    chain4
+        Plies before which the defender of a string of 2 liberties or fewer also
+        attacks neighbours of 4 liberties (GNU Go's ``break_chain4``).
+    cap
+        Plies before which the attacker of a string of 3 or 4 liberties also plays
+        the empty corner between two diagonal liberties (``find_cap_moves``).
+    double_atari
+        Plies before which the attacker plays the points where the defender would
+        atari two of its 2-liberty strings at once (``double_atari_chain2``).
+    secondary
+        Plies before which the defender saves its other strings in atari next to
+        the attacker neighbours of 2 liberties (or, with none, plays the liberties
+        of its 2-liberty strings sharing one with them: GNU Go's
+        ``defend_secondary_chain1/2``).
+    rescue4
+        Plies before which the defender of a string of 2 adjacent liberties attacks
+        the 2-liberty attacker stone beside one of them (``special_rescue4``).
+    draw_back
+        Plies before which the attacker plays the liberties of its own 2-liberty
+        strings next to the target that touch a target liberty (``draw_back``).
+    snapback
+        Plies before which a single stone taken where its owner may retake at once
+        with a stone of two liberties or more is not captured (a proper snapback,
+        GNU Go's ``attack1``): the defender's one move is the retake. The default
+        reads it at every ply.
+    pass_ko
+        A defender's pass that the attacker answers by a ko win counts as lost
+        for the defender (GNU Go tries no pass; it only checks, after an
+        attacker's move, that the attacker could go on attacking).
+    hane, special_rescue, bamboo
+        Plies before which the defender of a string of 3 or 4 liberties also plays
+        GNU Go's ``hane_rescue``, ``special_rescue`` (without its 4-liberty
+        refinement) and ``bamboo_rescue`` moves.
+    second1, backfill1
+        Plies before which the attacker (defender) of a string in atari also plays
+        the empty neighbours of its liberty, beyond ``second_order`` (``backfill``).
+    chain2_backfill
+        Plies before which the defender of a string of 3 liberties or fewer, for an
+        attacker neighbour of 2 liberties that are both self-ataris for it, plays
+        the liberties (not self-ataris) the attacker's stone would have on one of
+        them when it would have exactly two (GNU Go's ``break_chain2_moves``
+        backfilling).
+    no_pass_ko
+        The defender does not pass while a ko point is set: the attacker has just
+        taken a ko, and a pass would let the attacker's next move reopen it for the
+        defender without a threat.
+    superstring, att_superstring
+        Plies before which the defender of 2 liberties or more (the attacker of 2 or
+        3) also plays the liberties of the target's superstring (GNU Go's: its
+        colour's strings joined through points where the opponent would be in atari,
+        bamboo joints and empty diagonals; strings of at most 3 liberties, 4 for a
+        target of 4) when it has at most 5, off the target's own, where the attacker
+        would not be in atari; the defender also the empty neighbours of each where
+        the attacker's stone would have 2 liberties or fewer (``special_rescue``),
+        the attacker the liberty of its stone on one that would have only that one,
+        when a stone there would have 3 (GNU Go's ``superstring_moves``).
+    rescue2
+        Plies before which the defender of 2 liberties, for a liberty that is a
+        suicide for the attacker, plays the liberties of its other strings next to it
+        and captures next to them (GNU Go's ``special_rescue2``).
+    backfill2
+        Plies before which the defender of 2 liberties also plays, for a liberty that
+        is a self-atari for the attacker, the liberties (at most 5) its own stone
+        there would have, next to its stones, and for a liberty where the attacker's
+        stone would have 2 liberties or fewer, those (not self-ataris): GNU Go's
+        ``defend2`` backfilling.
+    back_capture
+        Plies before which the attacker of 2 liberties, where its stone on a liberty
+        would have one liberty, captures the target colour's strings in atari next
+        to its strings beside that liberty (GNU Go's ``attack2`` back-capture).
+    att_backfill2
+        Plies before which the attacker of 2 liberties also plays that one liberty
+        (GNU Go's ``attack2`` backfill, beyond ``attack_backfill``).
+    backfill_atari
+        Plies before which the attacker of a string in atari also plays the
+        liberties (at most 5) the defender's stone on the last liberty would have,
+        not self-ataris (GNU Go's ``attack1`` backfilling: a capture that is only a
+        ko or a snapback made clean).
+    att_chain2_break
+        Plies before which the attacker of 2 liberties or more, for its strings of 2
+        liberties next to the target that could not run out to more than 3 through
+        either, plays their liberties, captures the target colour's strings in atari
+        next to them and plays the liberties (not self-ataris) of their other
+        neighbours of 2 liberties (GNU Go's ``attack3`` chain-link defence).
+    break4
+        Plies before which the defender of 4 liberties plays the liberties of its
+        attacker neighbours of 2 or 3 liberties.
+    rescue6
+        Plies before which the defender of 3 liberties or more plays GNU Go's
+        ``special_rescue6`` moves: from a liberty on the edge beside a target stone,
+        the point beside the attacker stone next to that stone (the edge clamp).
+    budget_root_loses
+        When the node budget runs out, an unread line counts as lost for the side
+        that moves at the root (not for the side to move at that node): an
+        exhausted search never claims a success it has not read.
+    ko_capture_is_ko
+        GNU Go's convention: a win that starts with a legal ko capture, which the
+        opponent may retake after a threat, is a ko (``KO_A``), not a ``WIN``.
+    gray_ko
+        GNU Go's gray komaster (bit 1): once a side has retaken a ko after a threat
+        (the komaster), a legal ko capture by the other side turns the komaster
+        gray, and below it nobody may take a ko. Bit 2: the komaster may not take
+        another ko either (GNU Go's rule for captures that are not nested; no gain
+        on the regression tests, off).
+    order, order_att
+        Plies before which each defender's (attacker's) node has its candidates
+        sorted by GNU Go's
+        ``order_moves`` scores (liberties gained, captures, ataris, stones saved,
+        open points, the edge), best first, as GNU Go's selection sort leaves them;
+        else they are read in the order they are generated. The result of a search
+        that finishes does not change, only the move reported among equal ones and
+        the nodes spent.
+    chain_atari
+        Plies before which the defender of a string in atari also attacks its
+        neighbours of 2 or 3 liberties (``chain2``, ``chain3``); GNU Go's
+        ``defend1`` does not (a liberty, captures, the snapback set-up).
+    chain2_chase
+        Plies before which, from ``chain2`` on, the defender of 2 liberties or fewer
+        still plays the liberties of the attacker neighbour of 2 liberties that
+        holds the attacker's last move: it goes on chasing the string that has just
+        run out of its atari (a ladder on the attacker's stones, which GNU Go reads
+        to its ``depth`` of 16).
+    pass_atari
+        The defender of a string in atari does not pass (GNU Go's ``defend1`` tries
+        only its moves): a pass there only lets the attacker take the string, a
+        capture that is at best a ko.
+    ss_break
+        Plies before which the defender of 2 liberties or more also captures the
+        attacker strings in atari next to the other strings of its superstring
+        (strings of at most 4 liberties) and plays the liberties, not self-ataris,
+        of those of 2 or 3 liberties (GNU Go's ``superstring_break_chain_moves``).
+    att_superstring2
+        Plies before which the attacker of a 2-liberty string plays its
+        superstring moves (as ``att_superstring``, which covers 2 or 3 liberties):
+        GNU Go's ``attack2`` reads them at every ply; with ``ss_break`` at least one
+        ply deeper, so that the defender's superstring break-chain answers them.
+    order_tiers
+        With ``order``, the moves of the basic generators (the liberties, the
+        captures, the attacker's saves of its strings next to the target and the
+        defender's attacks on its short neighbours) are sorted apart from the
+        others and read first, as GNU Go sorts and tries its batches of moves one
+        after the other; 2: for the defender, the captures and the liberties only.
+    """
+
+    node_budget: int = 50_000
+    max_depth: int = 60
+    depth3: int = 14
+    depth4: int = 5
+    second_order: int = 8
+    chain2: int = 8
+    backfill: int = 6
+    second_order3: int = 7
+    chain2_libs: int = 3
+    ally_attack: int = 2
+    ally_defend: int = 8
+    ko_capture_is_ko: bool = True
+    attack_chain2: int = 2
+    chain3: int = 8
+    chain3_libs: int = 2
+    lib_chain: int = 1
+    ally_capture: int = 4
+    attack_backfill: int = 2
+    depth5: int = 0
+    backfill3: int = 2
+    second_order4: int = 0
+    ally_attack_most: int = 2
+    ko_retake: int = 0
+    backfill4: int = 1
+    ally_attack3: int = 2
+    ally_defend3: int = 2
+    lib_chain2: int = 0
+    att_break2: int = 0
+    chain4: int = 0
+    cap: int = 0
+    double_atari: int = 0
+    secondary: int = 0
+    rescue4: int = 0
+    rescue5: int = 3
+    draw_back: int = 0
+    snapback: int = 200
+    pass_ko: bool = False
+    hane: int = 0
+    special_rescue: int = 0
+    bamboo: int = 0
+    second1: int = 0
+    backfill1: int = 0
+    no_pass_ko: bool = True
+    chain2_backfill: int = 5
+    superstring: int = 1
+    att_superstring: int = 1
+    rescue2: int = 0
+    backfill2: int = 1
+    back_capture: int = 4
+    backfill_atari: int = 1
+    break4: int = 0
+    rescue6: int = 1
+    budget_root_loses: bool = True
+    att_backfill2: int = 0
+    att_chain2_break: int = 0
+    gray_ko: int = 1
+    order: int = 1
+    chain_atari: int = 0
+    order_tiers: int = 0
+    order_att: int = 0
+    chain2_chase: int = 0
+    pass_atari: bool = True
+    ss_break: int = 4
+    att_superstring2: int = 3
+
+    def __post_init__(self) -> None:
+        if self.node_budget < 1 or not 2 <= self.max_depth <= 200:
+            raise ValueError(f"bad reading limits: {self}")
+
+    def vector(self) -> np.ndarray:
+        """The int64 vector the kernels read: field ``i`` (booleans as 0 / 1) at
+        index ``i`` (the kernels' ``C_*`` constants, :func:`slot`)."""
+        return np.array([int(getattr(self, name)) for name in SLOTS], np.int64)
+
+
+#: the fields of :class:`ReadingConfig`, in order: the slots of its vector
+SLOTS: tuple[str, ...] = tuple(f.name for f in fields(ReadingConfig))
+
+
+def slot(name: str) -> int:
+    """The index of the field ``name`` in :meth:`ReadingConfig.vector`.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is not a field of :class:`ReadingConfig`.
+    """
+    if name not in SLOTS:
+        raise ValueError(f"ReadingConfig has no field {name!r}")
+    return SLOTS.index(name)
