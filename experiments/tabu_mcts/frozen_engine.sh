@@ -8,8 +8,8 @@
 #
 # The matches of issue 24: the new engine's search is that of 82dae9c; 33cc1ae has the same
 # search byte for byte and the driver that pauses for timed runs (igo match --yield), so
-# the scaling matches run on `frozen_engine.sh 33cc1ae /work/frozen2`; the engine before
-# the issue is 9a220ef (`frozen_engine.sh 9a220ef /work/old`, without --yield).
+# the scaling matches run on `frozen_engine.sh 33cc1ae /work/frozen2`; issue 24's starting
+# engine is 9a220ef (`frozen_engine.sh 9a220ef /work/old`, without --yield).
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 COMMIT DIR" >&2; exit 2; }
 cd "$(dirname "$0")/../.."

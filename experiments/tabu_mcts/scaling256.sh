@@ -1,6 +1,6 @@
 #!/bin/sh
 # Issue 24's 256,000 against 64,000 playouts a move on 9x9, for the new engine and for the
-# engine before the issue, resumable across sessions and machines.
+# engine issue 24 started from (9a220ef), resumable across sessions and machines.
 #
 #   experiments/tabu_mcts/scaling256.sh run ENGINE [WORKERS]   # play (resumes; blocks)
 #   experiments/tabu_mcts/scaling256.sh snapshot ENGINE        # a consistent copy, committed
@@ -14,7 +14,7 @@
 # playouts fixed), so a game cut off by a session's end is replayed the same.
 #
 # ENGINE new: the search of 82dae9c, frozen at 33cc1ae (the same search with the driver
-#      that pauses for timed runs: --yield); old: the engine before the issue, 9a220ef;
+#      that pauses for timed runs: --yield); old: the engine issue 24 started from, 9a220ef;
 #      reclaim: new with the old engine's memory (max_tree_mb=128 for both players: 972,592
 #      nodes a pool, the old pool's 972,000), so that its tree fills and is reclaimed.
 set -eu

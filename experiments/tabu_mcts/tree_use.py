@@ -46,7 +46,7 @@ class TreeUse:
 
 def read_tree(search: Any) -> dict[str, int]:
     """A search's tree now: ``tree_stats()`` where the engine has it (since issue 24), else
-    read from the pool of the engine before it (whose full pool refuses expansions,
+    read from the pool of older engines (whose full pool refuses expansions,
     counted per move in ``meta[T_FULL]``)."""
     if hasattr(search, "tree_stats"):
         return {k: int(v) for k, v in search.tree_stats().items()}
