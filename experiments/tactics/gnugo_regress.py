@@ -26,7 +26,7 @@ import re
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -304,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--set", nargs="+", default=[], metavar="KNOB=N",
-                    help="override ReadingConfig fields (integers), e.g. --set chain4=1")
+                    help="override ReadingConfig fields (integers), e.g. --set rescue5=0")
     ap.add_argument("--gnugo", metavar="PATH",
                     help="also run GNU Go (e.g. /usr/games/gnugo) on the same tests")
     args = ap.parse_args(argv)
@@ -312,6 +312,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no regression data at {args.data}", file=sys.stderr)
         return 1
     knobs: dict[str, Any] = {k: int(v) for k, v in (kv.split("=", 1) for kv in args.set)}
+    unknown = sorted(set(knobs) - {f.name for f in fields(ReadingConfig)})
+    if unknown:
+        print(f"ReadingConfig has no field {', '.join(unknown)} (the generators left off "
+              "were removed on 2026-12-07; experiments/tactics/LOG.md names the "
+              "commit that last had them)", file=sys.stderr)
+        return 2
     summary = run(args.data, args.files, replace(ReadingConfig(node_budget=args.budget), **knobs),
                   args.verbose, args.gnugo)
     if args.json:

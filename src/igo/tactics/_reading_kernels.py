@@ -51,23 +51,15 @@ matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
   ``superstring_break_chain_moves``); last, below
   the root, a pass (a string with two eyes must not be made to fill one), but not
   while a ko point is set with ``C_NO_PASS_KO`` (the attacker has just taken a ko),
-  nor for a string in atari with ``C_PASS_ATARI`` (GNU Go's ``defend1``). From
-  ``C_CHAIN2`` to ``C_CHAIN2_CHASE`` the defender of 2 liberties or fewer still
-  chases the attacker neighbour of 2 liberties that holds the attacker's last move.
+  nor for a string in atari with ``C_PASS_ATARI`` (GNU Go's ``defend1``).
 
-Before ``C_ORDER`` (``C_ORDER_ATT``) the defender's (attacker's) candidates are
-sorted by GNU Go's ``order_moves`` scores (:func:`order_moves`), else read in the
-order generated; with ``C_ORDER_TIERS`` the basic generators' moves are sorted apart
-and read first. Before ``C_CHAIN_ATARI`` (0 by default) the defender of a string in
-atari attacks its neighbours of 2-3 liberties too (GNU Go's ``defend1`` does not).
+Before ``C_ORDER`` the defender's candidates are sorted by GNU Go's ``order_moves``
+scores (:func:`order_moves`), else read in the order generated (the attacker's always
+are). Before ``C_CHAIN_ATARI`` (0 by default) the defender of a string in atari
+attacks its neighbours of 2-3 liberties too (GNU Go's ``defend1`` does not).
 
-The limits ``C_CHAIN3_LIBS``, ``C_DEPTH5``, ``C_SECOND_ORDER4``, ``C_ALLY_ATTACK_MOST``,
-``C_KO_RETAKE``, ``C_LIB_CHAIN2``, ``C_ATT_BREAK2``, ``C_CHAIN4``, ``C_CAP``,
-``C_DOUBLE_ATARI``, ``C_SECONDARY``, ``C_RESCUE4``, ``C_DRAW_BACK``,
-``C_PASS_KO``, ``C_HANE``, ``C_SPECIAL_RESCUE``, ``C_BAMBOO``, ``C_SECOND1``,
-``C_BACKFILL1``, ``C_RESCUE2``, ``C_BREAK4``, ``C_ATT_BACKFILL2``,
-``C_ATT_CHAIN2_BREAK``, ``C_ORDER_ATT``, ``C_ORDER_TIERS`` and ``C_CHAIN2_CHASE``
-are generators tried and left off by default (``experiments/tactics/README.md``).
+The generators tried and left off by default were removed on 2026-12-07; their
+results, and the commit that last had them, are in ``experiments/tactics/LOG.md``.
 
 The attacker reads strings of up to 2 liberties at any depth, 3 before
 ``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are
@@ -146,53 +138,27 @@ C_ALLY_DEFEND = slot("ally_defend")
 C_KO_CAPTURE_IS_KO = slot("ko_capture_is_ko")
 C_ATTACK_CHAIN2 = slot("attack_chain2")
 C_CHAIN3 = slot("chain3")
-C_CHAIN3_LIBS = slot("chain3_libs")
 C_LIB_CHAIN = slot("lib_chain")
 C_ALLY_CAPTURE = slot("ally_capture")
 C_ATTACK_BACKFILL = slot("attack_backfill")
-C_DEPTH5 = slot("depth5")
 C_BACKFILL3 = slot("backfill3")
-C_SECOND_ORDER4 = slot("second_order4")
-C_ALLY_ATTACK_MOST = slot("ally_attack_most")
-C_KO_RETAKE = slot("ko_retake")
 C_BACKFILL4 = slot("backfill4")
 C_ALLY_ATTACK3 = slot("ally_attack3")
 C_ALLY_DEFEND3 = slot("ally_defend3")
-C_LIB_CHAIN2 = slot("lib_chain2")
-C_ATT_BREAK2 = slot("att_break2")
-C_CHAIN4 = slot("chain4")
-C_CAP = slot("cap")
-C_DOUBLE_ATARI = slot("double_atari")
-C_SECONDARY = slot("secondary")
-C_RESCUE4 = slot("rescue4")
 C_RESCUE5 = slot("rescue5")
-C_DRAW_BACK = slot("draw_back")
 C_SNAPBACK = slot("snapback")
-C_PASS_KO = slot("pass_ko")
-C_HANE = slot("hane")
-C_SPECIAL_RESCUE = slot("special_rescue")
-C_BAMBOO = slot("bamboo")
-C_SECOND1 = slot("second1")
-C_BACKFILL1 = slot("backfill1")
 C_NO_PASS_KO = slot("no_pass_ko")
 C_CHAIN2_BACKFILL = slot("chain2_backfill")
 C_SUPERSTRING = slot("superstring")
 C_ATT_SUPERSTRING = slot("att_superstring")
-C_RESCUE2 = slot("rescue2")
 C_BACKFILL2 = slot("backfill2")
 C_BACK_CAPTURE = slot("back_capture")
 C_BACKFILL_ATARI = slot("backfill_atari")
-C_BREAK4 = slot("break4")
 C_RESCUE6 = slot("rescue6")
 C_BUDGET_ROOT_LOSES = slot("budget_root_loses")
-C_ATT_BACKFILL2 = slot("att_backfill2")
-C_ATT_CHAIN2_BREAK = slot("att_chain2_break")
 C_GRAY_KO = slot("gray_ko")
 C_ORDER = slot("order")
 C_CHAIN_ATARI = slot("chain_atari")
-C_ORDER_TIERS = slot("order_tiers")
-C_ORDER_ATT = slot("order_att")
-C_CHAIN2_CHASE = slot("chain2_chase")
 C_PASS_ATARI = slot("pass_atari")
 C_SS_BREAK = slot("ss_break")
 C_ATT_SUPERSTRING2 = slot("att_superstring2")
@@ -217,9 +183,7 @@ I_EXHAUSTED = 1
 I_KOMASTER = 2
 I_ROOT_ATT = 3  # 1 when the root's mover is the attacker
 I_GRAY_KO = 4  # cfg[C_GRAY_KO], for try_play
-I_TIER = 5  # candidates of the last list made by the basic generators (GNU Go's
-# first batch: liberties, captures, attacks on short neighbours)
-I_LEN = 6
+I_LEN = 5
 
 
 class Scratch(NamedTuple):
@@ -256,8 +220,6 @@ def negate(r: int) -> int:
 @njit
 def max_libs(cfg: np.ndarray, depth: int) -> int:
     """Most liberties a string may have for the attacker to read it at ``depth``."""
-    if depth < cfg[C_DEPTH5]:
-        return 5
     if depth < cfg[C_DEPTH4]:
         return 4
     if depth < cfg[C_DEPTH3]:
@@ -390,182 +352,18 @@ def _add_ally_captures(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl:
     return n
 
 
-@njit
-def _add_att_break2(s: BoardState, sc: Scratch, h: int, nh: int, cand: np.ndarray,
-                    n: int, depth: int) -> int:
-    """For each attacker string of 2 liberties next to the target (its heads in
-    ``sc.heads[depth, :nh]``), the liberties of the target colour's other strings
-    next to it that have 2 liberties, or 3 with one shared with it: attacking the
-    stones that hold the attacker's short string (GNU Go's ``special_attack4``)."""
-    heads = sc.heads[depth]
-    tmp = sc.heads2[depth]
-    near = sc.heads3[depth]
-    for i in range(nh):
-        g = heads[i]
-        if string_libs(s, g, tmp, 3) != 2:
-            continue
-        ga = tmp[0]
-        gb = tmp[1]
-        m = neighbour_heads(s, g, near)
-        for j in range(m):
-            c = near[j]
-            if c == h:
-                continue
-            k = string_libs(s, c, tmp, 4)
-            if k == 2 or (k == 3 and (tmp[0] == ga or tmp[1] == ga or tmp[2] == ga
-                                     or tmp[0] == gb or tmp[1] == gb or tmp[2] == gb)):
-                for t in range(k):
-                    n = add_unique(cand, n, tmp[t])
-    return n
 
 
-@njit
-def _add_chain4(s: BoardState, sc: Scratch, nh: int, cand: np.ndarray, n: int,
-                depth: int) -> int:
-    """The liberties of the attacker neighbours of 4 liberties (GNU Go's
-    ``break_chain4``)."""
-    heads = sc.heads[depth]
-    tmp = sc.heads2[depth]
-    for i in range(nh):
-        if string_libs(s, heads[i], tmp, 5) == 4:
-            for j in range(4):
-                n = add_unique(cand, n, tmp[j])
-    return n
 
 
-@njit
-def _add_cap(s: BoardState, libs: np.ndarray, nl: int, cand: np.ndarray, n: int) -> int:
-    """For two liberties on a diagonal, the empty corner point between them (GNU
-    Go's ``find_cap_moves``)."""
-    w = s.meta[0] + 2
-    for i in range(nl):
-        for j in range(nl):
-            a = libs[i]
-            b = libs[j]
-            if b - a == w + 1:
-                c1 = a + 1
-                c2 = a + w
-            elif b - a == w - 1:
-                c1 = a - 1
-                c2 = a + w
-            else:
-                continue
-            if s.color[c1] == EMPTY:
-                n = add_unique(cand, n, c1)
-            if s.color[c2] == EMPTY:
-                n = add_unique(cand, n, c2)
-    return n
 
 
-@njit
-def _add_double_atari(s: BoardState, sc: Scratch, nh: int, dfn: int, cand: np.ndarray,
-                      n: int, depth: int) -> int:
-    """The points that are liberties of two attacker strings of 2 liberties next to
-    the target, where the defender's stone would not be in atari: the attacker
-    forestalls the double atari (GNU Go's ``double_atari_chain2_moves``)."""
-    heads = sc.heads[depth]
-    tmp = sc.heads2[depth]
-    seen = sc.heads3[depth]
-    ns = 0
-    for i in range(nh):
-        if string_libs(s, heads[i], tmp, 3) != 2:
-            continue
-        for k in range(2):
-            p = tmp[k]
-            dup = False
-            for j in range(ns):
-                if seen[j] == p:
-                    dup = True
-            if dup:
-                if liberties_after(s, p, dfn) >= 2:
-                    n = add_unique(cand, n, p)
-            elif ns < seen.shape[0]:
-                seen[ns] = p
-                ns += 1
-    return n
 
 
-@njit
-def _add_secondary(s: BoardState, sc: Scratch, h: int, nh: int, cand: np.ndarray,
-                   n: int, depth: int) -> int:
-    """For each attacker neighbour of 2 liberties: the target colour's other strings
-    next to it in atari, saved (their liberty, captures next to them); when there
-    are none, its strings of 2 liberties sharing one with it, on their liberties
-    (GNU Go's ``defend_secondary_chain1/2``)."""
-    heads = sc.heads[depth]
-    tmp = sc.heads2[depth]
-    near = sc.heads3[depth]
-    for i in range(nh):
-        g = heads[i]
-        if string_libs(s, g, tmp, 3) != 2:
-            continue
-        ga = tmp[0]
-        gb = tmp[1]
-        m = neighbour_heads(s, g, near)
-        found = False
-        for j in range(m):
-            c = near[j]
-            if c == h:
-                continue
-            x = atari_point(s, c)
-            if x == 0:
-                continue
-            found = True
-            n = add_unique(cand, n, x)
-        if found:
-            n = _add_captures_next_to(s, sc, h, near, m, cand, n, depth)
-            continue
-        for j in range(m):
-            c = near[j]
-            if c == h:
-                continue
-            if string_libs(s, c, tmp, 3) == 2 and (tmp[0] == ga or tmp[0] == gb
-                                                   or tmp[1] == ga or tmp[1] == gb):
-                n = add_unique(cand, n, tmp[0])
-                n = add_unique(cand, n, tmp[1])
-    return n
 
 
-@njit
-def _add_captures_next_to(s: BoardState, sc: Scratch, h: int, near: np.ndarray, m: int,
-                          cand: np.ndarray, n: int, depth: int) -> int:
-    """Captures of the strings in atari next to the strings in atari of
-    ``near[:m]`` (other than ``h``)."""
-    tmp = sc.heads2[depth]
-    for j in range(m):
-        c = near[j]
-        if c == h or atari_point(s, c) == 0:
-            continue
-        n = _add_captures_touching(s, c, tmp, cand, n)
-    return n
 
 
-@njit
-def _add_rescue4(s: BoardState, sc: Scratch, libs: np.ndarray, dfn: int,
-                 cand: np.ndarray, n: int, depth: int) -> int:
-    """Two adjacent liberties ``a``, ``b``: an attacker stone beside ``a`` across
-    the line ``a-b``, when it has 2 liberties, is attacked on its liberty other
-    than ``a``, ``b`` (GNU Go's ``special_rescue4``)."""
-    w = s.meta[0] + 2
-    tmp = sc.heads2[depth]
-    att = 3 - dfn
-    for k in range(2):
-        a = libs[k]
-        b = libs[1 - k]
-        d = a - b
-        if d == w or d == -w:
-            x = a - 1 if s.color[a - 1] == att else (a + 1 if s.color[a + 1] == att else 0)
-        elif d == 1 or d == -1:
-            x = a + w if s.color[a + w] == att else (a - w if s.color[a - w] == att else 0)
-        else:
-            return n
-        if x == 0 or string_libs(s, s.head[x], tmp, 3) != 2:
-            continue
-        for r in range(2):
-            q = tmp[r]
-            if q != a and q != b and liberties_after(s, q, dfn) >= 2:
-                n = add_unique(cand, n, q)
-    return n
 
 
 @njit
@@ -603,56 +401,8 @@ def _add_rescue5(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
     return n
 
 
-@njit
-def _add_draw_back(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, nh: int,
-                   cand: np.ndarray, n: int, depth: int) -> int:
-    """The liberties of the attacker strings of 2 liberties next to the target that
-    are not its liberties but touch one (GNU Go's ``draw_back_moves``)."""
-    w = s.meta[0] + 2
-    heads = sc.heads[depth]
-    tmp = sc.heads2[depth]
-    for i in range(nh):
-        if string_libs(s, heads[i], tmp, 3) != 2:
-            continue
-        for j in range(2):
-            q = tmp[j]
-            own = False
-            near = False
-            for t in range(nl):
-                if libs[t] == q:
-                    own = True
-                for k in range(4):
-                    if nb(q, k, w) == libs[t]:
-                        near = True
-            if near and not own:
-                n = add_unique(cand, n, q)
-    return n
 
 
-@njit
-def _add_hane(s: BoardState, libs: np.ndarray, nl: int, h: int, cand: np.ndarray,
-              n: int) -> int:
-    """Hane rescues: for a liberty ``a`` next to a target stone ``b``, the empty
-    ``c`` beside ``a`` whose neighbour ``d`` beside ``b`` is an attacker stone of no
-    more liberties than the target (GNU Go's ``hane_rescue_moves``)."""
-    w = s.meta[0] + 2
-    dfn = s.color[h]
-    for i in range(nl):
-        a = libs[i]
-        for k in range(4):
-            b = nb(a, k, w)
-            if s.color[b] != dfn or s.head[b] != h:
-                continue
-            dirv = b - a
-            for sgn in range(2):
-                normal = (w if dirv == 1 or dirv == -1 else 1) * (1 if sgn == 0 else -1)
-                c = a + normal
-                d = b + normal
-                if s.color[c] != EMPTY or s.color[d] != 3 - dfn:
-                    continue
-                if s.libs[s.head[d]] > 0 and _count_libs4(s, s.head[d]) <= nl:
-                    n = add_unique(cand, n, c)
-    return n
 
 
 @njit
@@ -663,48 +413,8 @@ def _count_libs4(s: BoardState, g: int) -> int:
     return string_libs(s, g, tmp, 5)
 
 
-@njit
-def _add_special_rescue(s: BoardState, libs: np.ndarray, nl: int, dfn: int,
-                        cand: np.ndarray, n: int) -> int:
-    """Second-order liberties next to a liberty where an attacker stone would have
-    at most 2 liberties, not self-ataris for the defender (GNU Go's
-    ``special_rescue_moves``, without its 4-liberty refinement)."""
-    w = s.meta[0] + 2
-    pts = np.empty(4, np.int32)
-    for i in range(nl):
-        a = libs[i]
-        if liberties_after(s, a, 3 - dfn) >= 2 and _libs_at(s, a, 3 - dfn, pts) > 2:
-            continue
-        for k in range(4):
-            r = nb(a, k, w)
-            if s.color[r] == EMPTY and liberties_after(s, r, dfn) >= 2:
-                n = add_unique(cand, n, r)
-    return n
 
 
-@njit
-def _add_bamboo(s: BoardState, libs: np.ndarray, nl: int, dfn: int, cand: np.ndarray,
-                n: int) -> int:
-    """Two adjacent liberties ``l1``, ``l2``: the empty point beside ``l1`` whose
-    counterpart beside ``l2`` is a defender stone (GNU Go's ``bamboo_rescue``)."""
-    w = s.meta[0] + 2
-    for i in range(nl):
-        for j in range(nl):
-            a = libs[i]
-            b = libs[j]
-            d = a - b
-            if d == 1 or d == -1:
-                side = w
-            elif d == w or d == -w:
-                side = 1
-            else:
-                continue
-            for sgn in range(2):
-                o = side if sgn == 0 else -side
-                if (s.color[a + o] == EMPTY and s.color[b + o] == dfn
-                        and liberties_after(s, a + o, dfn) >= 2):
-                    n = add_unique(cand, n, a + o)
-    return n
 
 
 @njit
@@ -946,35 +656,6 @@ def _add_superstring(s: BoardState, h: int, libs: np.ndarray, nl: int, attacking
     return n
 
 
-@njit
-def _add_rescue2(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
-                 cand: np.ndarray, n: int, depth: int) -> int:
-    """For a liberty that is a suicide for the attacker, the defender's other strings
-    next to it: their liberties (not self-ataris) and captures of the attacker
-    strings in atari next to them (GNU Go's ``special_rescue2``)."""
-    w = s.meta[0] + 2
-    dfn = s.color[h]
-    tmp = sc.heads2[depth]
-    near = sc.heads3[depth]
-    for i in range(nl):
-        a = libs[i]
-        if liberties_after(s, a, 3 - dfn) != 0:
-            continue
-        for k in range(4):
-            r = nb(a, k, w)
-            if s.color[r] != dfn or s.head[r] == h:
-                continue
-            g = s.head[r]
-            m = string_libs(s, g, tmp, 4)
-            for j in range(m):
-                if liberties_after(s, tmp[j], dfn) >= 2:
-                    n = add_unique(cand, n, tmp[j])
-            m = neighbour_heads(s, g, near)
-            for j in range(m):
-                x = atari_point(s, near[j])
-                if x != 0:
-                    n = add_unique(cand, n, x)
-    return n
 
 
 @njit
@@ -1011,12 +692,10 @@ def _add_backfill2(s: BoardState, libs: np.ndarray, nl: int, dfn: int, cand: np.
 
 @njit
 def _add_back_capture(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att: int,
-                      cand: np.ndarray, n: int, depth: int, fill: bool,
-                      capture: bool) -> int:
-    """GNU Go's ``attack2`` backfilling: for a liberty where the attacker's stone
-    would have one liberty (captures ignored), that liberty (``fill``), and the
-    captures of the defender strings in atari next to the attacker's strings beside
-    it (``capture``, back-capture)."""
+                      cand: np.ndarray, n: int, depth: int) -> int:
+    """GNU Go's ``attack2`` back-capture: for a liberty where the attacker's stone
+    would have one liberty (captures ignored), the captures of the defender strings
+    in atari next to the attacker's strings beside that one liberty."""
     w = s.meta[0] + 2
     near = sc.heads3[depth]
     pts = np.empty(4, np.int32)
@@ -1024,10 +703,6 @@ def _add_back_capture(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att
         if _libs_at(s, libs[i], att, pts) != 1:
             continue
         x = pts[0]
-        if fill:
-            n = add_unique(cand, n, x)
-        if not capture:
-            continue
         for k in range(4):
             b = nb(x, k, w)
             if s.color[b] != att:
@@ -1091,66 +766,8 @@ def _add_rescue6(s: BoardState, libs: np.ndarray, nl: int, h: int, cand: np.ndar
     return n
 
 
-@njit
-def _add_att_chain2_break(s: BoardState, sc: Scratch, h: int, nh: int, cand: np.ndarray,
-                          n: int, depth: int) -> int:
-    """For each attacker string of 2 liberties next to the target (heads in
-    ``sc.heads[depth, :nh]``) that could not run out through either liberty to more
-    than 3: its liberties, the captures of the target colour's strings in atari
-    next to it, and the liberties (not self-ataris for the attacker) of its other
-    neighbours of 2 liberties (GNU Go's ``attack3`` defence of its chain links)."""
-    heads = sc.heads[depth]
-    tmp = sc.heads2[depth]
-    near = sc.heads3[depth]
-    att = 3 - s.color[h]
-    pts = np.empty(4, np.int32)
-    two = np.empty(3, np.int32)
-    for i in range(nh):
-        g = heads[i]
-        if string_libs(s, g, two, 3) != 2:
-            continue
-        if _libs_at(s, two[0], att, pts) > 3 and _libs_at(s, two[1], att, pts) > 3:
-            continue
-        n = add_unique(cand, n, two[0])
-        n = add_unique(cand, n, two[1])
-        m = neighbour_heads(s, g, near)
-        for j in range(m):
-            c = near[j]
-            x = atari_point(s, c)
-            if x != 0:
-                n = add_unique(cand, n, x)
-                continue
-            if c == h:
-                continue
-            if string_libs(s, c, tmp, 3) == 2:
-                for t in range(2):
-                    if liberties_after(s, tmp[t], att) >= 2:
-                        n = add_unique(cand, n, tmp[t])
-    return n
 
 
-@njit
-def _add_chase(s: BoardState, sc: Scratch, h: int, nh: int, cand: np.ndarray, n: int,
-               depth: int) -> int:
-    """The liberties of the attacker neighbour of 2 liberties that holds the
-    attacker's last move (``sc.cur[depth - 1]``): the defender goes on chasing the
-    string that has just run out of its atari (a ladder on the attacker's stones)."""
-    if depth < 1:
-        return n
-    m = sc.cur[depth - 1]
-    if m == PASS or s.color[m] != 3 - s.color[h]:
-        return n
-    g = s.head[m]
-    heads = sc.heads[depth]
-    near = False
-    for i in range(nh):
-        if heads[i] == g:
-            near = True
-    tmp = sc.heads2[depth]
-    if near and string_libs(s, g, tmp, 3) == 2:
-        n = add_unique(cand, n, tmp[0])
-        n = add_unique(cand, n, tmp[1])
-    return n
 
 
 @njit
@@ -1211,32 +828,18 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             x = atari_point(s, others[j])
             if x != 0:
                 n = add_unique(cand, n, x)
-    sc.info[I_TIER] = n
-    if ((nl <= 2 and depth < cfg[C_SECOND_ORDER]) or (nl == 3 and depth < cfg[C_SECOND_ORDER3])
-            or (nl == 4 and depth < cfg[C_SECOND_ORDER4]) or (nl == 1 and depth < cfg[C_SECOND1])):
+    if (nl <= 2 and depth < cfg[C_SECOND_ORDER]) or (nl == 3 and depth < cfg[C_SECOND_ORDER3]):
         n = _add_second_order(s, libs, nl, cand, n)
-    if nl == 1:
-        n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, max(2, cfg[C_ALLY_ATTACK_MOST]))
-    elif (nl == 2 and depth < cfg[C_ALLY_ATTACK]) or (nl == 3 and depth < cfg[C_ALLY_ATTACK3]):
+    if (nl == 1 or (nl == 2 and depth < cfg[C_ALLY_ATTACK])
+            or (nl == 3 and depth < cfg[C_ALLY_ATTACK3])):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
     if depth < cfg[C_ATTACK_BACKFILL]:
         n = _add_backfill(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)
-    if depth < cfg[C_ATT_BREAK2]:
-        n = _add_att_break2(s, sc, h, nh, cand, n, depth)
-    if nl >= 3 and depth < cfg[C_CAP]:
-        n = _add_cap(s, libs, nl, cand, n)
-    if depth < cfg[C_DOUBLE_ATARI]:
-        n = _add_double_atari(s, sc, nh, s.color[h], cand, n, depth)
-    if depth < cfg[C_DRAW_BACK]:
-        n = _add_draw_back(s, sc, libs, nl, nh, cand, n, depth)
     if ((nl == 2 or nl == 3) and depth < cfg[C_ATT_SUPERSTRING]) or (
             nl == 2 and depth < cfg[C_ATT_SUPERSTRING2]):
         n = _add_superstring(s, h, libs, nl, True, cand, n)
-    if nl == 2 and (depth < cfg[C_BACK_CAPTURE] or depth < cfg[C_ATT_BACKFILL2]):
-        n = _add_back_capture(s, sc, libs, nl, 3 - s.color[h], cand, n, depth,
-                              depth < cfg[C_ATT_BACKFILL2], depth < cfg[C_BACK_CAPTURE])
-    if nl >= 2 and depth < cfg[C_ATT_CHAIN2_BREAK]:
-        n = _add_att_chain2_break(s, sc, h, nh, cand, n, depth)
+    if nl == 2 and depth < cfg[C_BACK_CAPTURE]:
+        n = _add_back_capture(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)
     if nl == 1 and depth < cfg[C_BACKFILL_ATARI]:
         n = _add_backfill_atari(s, libs[0], 3 - s.color[h], cand, n)
     return n
@@ -1259,7 +862,6 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             n = add_unique(cand, n, lib)
     for i in range(nl):
         n = add_unique(cand, n, libs[i])
-    first = n  # the captures and the liberties
     if (nl <= cfg[C_CHAIN2_LIBS] and depth < cfg[C_CHAIN2]
             and (nl > 1 or depth < cfg[C_CHAIN_ATARI])):
         tmp = sc.heads2[depth]
@@ -1268,54 +870,30 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             if atari_point(s, g) != 0:
                 continue
             k = string_libs(s, g, tmp, 4)
-            if k == 2 or (k == 3 and nl <= cfg[C_CHAIN3_LIBS] and depth < cfg[C_CHAIN3]):
+            if k == 2 or (k == 3 and nl <= 2 and depth < cfg[C_CHAIN3]):
                 for j in range(k):
                     n = add_unique(cand, n, tmp[j])
-    if nl <= 2 and cfg[C_CHAIN2] <= depth < cfg[C_CHAIN2_CHASE]:
-        n = _add_chase(s, sc, h, nh, cand, n, depth)
-    sc.info[I_TIER] = first if cfg[C_ORDER_TIERS] == 2 else n
     if ((nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3])
-            or (nl == 4 and depth < cfg[C_BACKFILL4]) or (nl == 1 and depth < cfg[C_BACKFILL1])):
+            or (nl == 4 and depth < cfg[C_BACKFILL4])):
         n = _add_second_order(s, libs, nl, cand, n)
-    if nl >= 3 and depth < cfg[C_HANE]:
-        n = _add_hane(s, libs, nl, h, cand, n)
-    if nl >= 3 and depth < cfg[C_SPECIAL_RESCUE]:
-        n = _add_special_rescue(s, libs, nl, s.color[h], cand, n)
-    if nl >= 3 and depth < cfg[C_BAMBOO]:
-        n = _add_bamboo(s, libs, nl, s.color[h], cand, n)
     if (nl <= 2 and depth < cfg[C_ALLY_DEFEND]) or (nl == 3 and depth < cfg[C_ALLY_DEFEND3]):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 3)
-    if depth < cfg[C_LIB_CHAIN] or (nl <= 2 and depth < cfg[C_LIB_CHAIN2]):
+    if depth < cfg[C_LIB_CHAIN]:
         n = _add_lib_chain(s, sc, h, libs, nl, cand, n, depth, 2)
     if depth < cfg[C_ALLY_CAPTURE]:
         n = _add_ally_captures(s, sc, h, libs, nl, cand, n, depth)
     if nl <= 3 and depth < cfg[C_CHAIN2_BACKFILL]:
         n = _add_chain2_backfill(s, sc, nh, s.color[h], cand, n, depth)
-    if nl <= 2 and depth < cfg[C_CHAIN4]:
-        n = _add_chain4(s, sc, nh, cand, n, depth)
-    if depth < cfg[C_SECONDARY]:
-        n = _add_secondary(s, sc, h, nh, cand, n, depth)
-    if nl == 2 and depth < cfg[C_RESCUE4]:
-        n = _add_rescue4(s, sc, libs, s.color[h], cand, n, depth)
     if (nl == 2 or nl == 3) and depth < cfg[C_RESCUE5]:
         n = _add_rescue5(s, sc, h, libs, nl, cand, n, depth)
     if nl >= 2 and depth < cfg[C_SUPERSTRING]:
         n = _add_superstring(s, h, libs, nl, False, cand, n)
-    if nl == 2 and depth < cfg[C_RESCUE2]:
-        n = _add_rescue2(s, sc, h, libs, nl, cand, n, depth)
     if nl == 2 and depth < cfg[C_BACKFILL2]:
         n = _add_backfill2(s, libs, nl, s.color[h], cand, n)
     if nl >= 3 and depth < cfg[C_RESCUE6]:
         n = _add_rescue6(s, libs, nl, h, cand, n)
     if nl >= 2 and depth < cfg[C_SS_BREAK]:
         n = _add_ss_break(s, sc, h, cand, n, depth)
-    if nl == 4 and depth < cfg[C_BREAK4]:
-        tmp = sc.heads2[depth]
-        for i in range(nh):
-            k = string_libs(s, heads[i], tmp, 4)
-            if k == 2 or k == 3:
-                for j in range(k):
-                    n = add_unique(cand, n, tmp[j])
     if (depth > 0 and n < cand.shape[0]  # last, a pass: the string may need no move
             and not (cfg[C_NO_PASS_KO] != 0 and s.meta[M_KO_POINT] != 0)
             and not (nl == 1 and cfg[C_PASS_ATARI] != 0)):
@@ -1424,25 +1002,19 @@ def order_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, n: int,
                 mover: int, depth: int) -> None:
     """Sort ``sc.cand[depth, :n]`` by :func:`_move_score`, best first, with GNU Go's
     selection sort (ties keep the earlier move first; the swaps reorder the rest);
-    a pass stays last. With ``C_ORDER_TIERS`` the moves of the basic generators
-    (``sc.info[I_TIER]`` of them) and the others are sorted apart, the basic ones
-    first (GNU Go's batches)."""
+    a pass stays last."""
     cand = sc.cand[depth]
     if n > 0 and cand[n - 1] == PASS:
         n -= 1
     if n < 2:
         return
-    tier = n
-    if cfg[C_ORDER_TIERS] != 0:
-        tier = min(n, sc.info[I_TIER])
     score = np.empty(n, np.int64)
     for i in range(n):
         score[i] = _move_score(s, sc, cfg, h, cand[i], mover, depth)
     for i in range(n - 1):
         best = score[i]
         at = i
-        end = tier if i < tier else n
-        for j in range(i + 1, end):
+        for j in range(i + 1, n):
             if score[j] > best:
                 best = score[j]
                 at = j
@@ -1559,11 +1131,8 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         if nl > max_libs(cfg, depth + 1) or last:
             return WIN
         n = defend_moves(s, sc, cfg, h, nl, depth)
-    ko = s.meta[M_KO_POINT]
-    if ko != 0 and depth < cfg[C_KO_RETAKE] and info[I_KOMASTER] == EMPTY:
-        n = add_unique(sc.cand[depth], n, ko)  # retaking the ko, after a threat
-    if depth < (cfg[C_ORDER_ATT] if attacking else cfg[C_ORDER]):
-        order_moves(s, sc, cfg, h, n, att if attacking else dfn, depth)
+    if not attacking and depth < cfg[C_ORDER]:
+        order_moves(s, sc, cfg, h, n, dfn, depth)
     sc.n[depth] = n
     sc.i[depth] = 0
     sc.res[depth] = LOSE
@@ -1589,7 +1158,6 @@ def solve_from(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
                attacking: bool, d0: int) -> int:
     """The loop of :func:`solve` from a node already opened at depth ``d0``."""
     ko_cap = cfg[C_KO_CAPTURE_IS_KO] != 0
-    pass_ko = cfg[C_PASS_KO] != 0
     d = d0
     while True:
         mover_attacks = attacking == ((d - d0) % 2 == 0)
@@ -1613,8 +1181,6 @@ def solve_from(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         # r is the result of the node at d + 1 for its mover: back it up into d
         mine = negate(r)
         cond = sc.cond[d]
-        if pass_ko and sc.cur[d] == PASS and (mine == KO_A or mine == KO_B):
-            mine = LOSE  # a pass the attacker answers by a ko win refutes nothing
         if cond == 1 and (mine == WIN or mine == KO_A):
             mine = KO_B
         elif cond == 2 and mine == WIN and ko_cap:

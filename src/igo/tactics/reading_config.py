@@ -20,16 +20,12 @@ import numpy as np
 class ReadingConfig:
     """Limits of the reading search (plies counted from the question's position).
 
-    The generators tried and left off (``chain3_libs`` above 2, ``depth5``,
-    ``second_order4``, ``ally_attack_most`` above 2, ``ko_retake``,
-    ``lib_chain2``, ``att_break2``, ``chain4``, ``cap``, ``double_atari``,
-    ``secondary``, ``rescue4``, ``draw_back``, ``pass_ko``, ``hane``,
-    ``special_rescue``, ``bamboo``, ``second1``, ``backfill1``, ``rescue2``,
-    ``break4``, ``att_backfill2``, ``att_chain2_break``, ``chain2_chase``: see
-    ``experiments/tactics/README.md``) are
-    not mirrored by the plain reference; the property test keeps them off. The
-    move ordering (``order``, ``order_att``, ``order_tiers``) changes no result of a
-    search that finishes, so the reference has none.
+    Every field is mirrored by the plain reference (``tests/reference/
+    tactics_reading.py``) but the move ordering (``order``), which changes no result
+    of a search that finishes, and ``budget_root_loses`` (the reference gives up
+    when its budget runs out). The generators tried and left off by default were
+    removed on 2026-12-07 (their results, and the commit that last had them, are in
+    ``experiments/tactics/LOG.md``).
 
     Attributes
     ----------
@@ -64,9 +60,6 @@ class ReadingConfig:
     chain3
         Plies before which the defender of a string of 2 liberties or fewer also
         attacks neighbours of 3 liberties.
-    chain3_libs
-        Most liberties of the defender's string for which it attacks neighbours of
-        3 liberties (before ``chain3``).
     lib_chain
         Plies before which the defender also plays on the liberties of attacker
         strings of at most 2 liberties that touch one of its liberties.
@@ -77,8 +70,6 @@ class ReadingConfig:
         Plies before which the attacker, for a liberty that would be a self-atari
         for it, also plays the other liberties of its own strings next to that
         liberty and the liberty's empty neighbours (backfilling).
-    depth5
-        Plies before which strings of 5 liberties are attacked.
     backfill3
         Plies before which the defender of a string of 3 liberties also tries the
         empty neighbours of its liberties.
@@ -93,63 +84,16 @@ class ReadingConfig:
         Plies before which the defender of a string of 3 liberties also plays on the
         liberties of its own strings of at most 3 liberties that touch one of its
         liberties.
-    lib_chain2
-        Plies before which ``lib_chain``'s moves are tried for a defender's string
-        of 2 liberties or fewer.
-    ally_attack_most
-        Most liberties of the target colour's strings, touching the liberty of a
-        target in atari, whose liberties the attacker plays.
-    ko_retake
-        Plies before which the ko point is added to the mover's candidates (a
-        conditional retake); no effect seen, the lists hold it already.
-    second_order4
-        Plies before which the attacker tries the empty neighbours of the
-        liberties of a string of 4 liberties.
     rescue5
         Plies before which the defender of a string of 2 or 3 liberties also plays
         the outer liberties (not self-ataris) of the attacker strings touching one
         of its liberties that have at most one liberty more than it and two or more
         in common with it (GNU Go's ``special_rescue5``).
-    att_break2
-        Plies before which the attacker also plays the liberties of the target
-        colour's strings of 2 liberties (or 3, one shared) next to the attacker's
-        own 2-liberty strings next to the target (GNU Go's ``special_attack4``).
-    chain4
-        Plies before which the defender of a string of 2 liberties or fewer also
-        attacks neighbours of 4 liberties (GNU Go's ``break_chain4``).
-    cap
-        Plies before which the attacker of a string of 3 or 4 liberties also plays
-        the empty corner between two diagonal liberties (``find_cap_moves``).
-    double_atari
-        Plies before which the attacker plays the points where the defender would
-        atari two of its 2-liberty strings at once (``double_atari_chain2``).
-    secondary
-        Plies before which the defender saves its other strings in atari next to
-        the attacker neighbours of 2 liberties (or, with none, plays the liberties
-        of its 2-liberty strings sharing one with them: GNU Go's
-        ``defend_secondary_chain1/2``).
-    rescue4
-        Plies before which the defender of a string of 2 adjacent liberties attacks
-        the 2-liberty attacker stone beside one of them (``special_rescue4``).
-    draw_back
-        Plies before which the attacker plays the liberties of its own 2-liberty
-        strings next to the target that touch a target liberty (``draw_back``).
     snapback
         Plies before which a single stone taken where its owner may retake at once
         with a stone of two liberties or more is not captured (a proper snapback,
         GNU Go's ``attack1``): the defender's one move is the retake. The default
         reads it at every ply.
-    pass_ko
-        A defender's pass that the attacker answers by a ko win counts as lost
-        for the defender (GNU Go tries no pass; it only checks, after an
-        attacker's move, that the attacker could go on attacking).
-    hane, special_rescue, bamboo
-        Plies before which the defender of a string of 3 or 4 liberties also plays
-        GNU Go's ``hane_rescue``, ``special_rescue`` (without its 4-liberty
-        refinement) and ``bamboo_rescue`` moves.
-    second1, backfill1
-        Plies before which the attacker (defender) of a string in atari also plays
-        the empty neighbours of its liberty, beyond ``second_order`` (``backfill``).
     chain2_backfill
         Plies before which the defender of a string of 3 liberties or fewer, for an
         attacker neighbour of 2 liberties that are both self-ataris for it, plays
@@ -170,10 +114,6 @@ class ReadingConfig:
         the attacker's stone would have 2 liberties or fewer (``special_rescue``),
         the attacker the liberty of its stone on one that would have only that one,
         when a stone there would have 3 (GNU Go's ``superstring_moves``).
-    rescue2
-        Plies before which the defender of 2 liberties, for a liberty that is a
-        suicide for the attacker, plays the liberties of its other strings next to it
-        and captures next to them (GNU Go's ``special_rescue2``).
     backfill2
         Plies before which the defender of 2 liberties also plays, for a liberty that
         is a self-atari for the attacker, the liberties (at most 5) its own stone
@@ -184,23 +124,11 @@ class ReadingConfig:
         Plies before which the attacker of 2 liberties, where its stone on a liberty
         would have one liberty, captures the target colour's strings in atari next
         to its strings beside that liberty (GNU Go's ``attack2`` back-capture).
-    att_backfill2
-        Plies before which the attacker of 2 liberties also plays that one liberty
-        (GNU Go's ``attack2`` backfill, beyond ``attack_backfill``).
     backfill_atari
         Plies before which the attacker of a string in atari also plays the
         liberties (at most 5) the defender's stone on the last liberty would have,
         not self-ataris (GNU Go's ``attack1`` backfilling: a capture that is only a
         ko or a snapback made clean).
-    att_chain2_break
-        Plies before which the attacker of 2 liberties or more, for its strings of 2
-        liberties next to the target that could not run out to more than 3 through
-        either, plays their liberties, captures the target colour's strings in atari
-        next to them and plays the liberties (not self-ataris) of their other
-        neighbours of 2 liberties (GNU Go's ``attack3`` chain-link defence).
-    break4
-        Plies before which the defender of 4 liberties plays the liberties of its
-        attacker neighbours of 2 or 3 liberties.
     rescue6
         Plies before which the defender of 3 liberties or more plays GNU Go's
         ``special_rescue6`` moves: from a liberty on the edge beside a target stone,
@@ -218,24 +146,17 @@ class ReadingConfig:
         gray, and below it nobody may take a ko. Bit 2: the komaster may not take
         another ko either (GNU Go's rule for captures that are not nested; no gain
         on the regression tests, off).
-    order, order_att
-        Plies before which each defender's (attacker's) node has its candidates
-        sorted by GNU Go's
-        ``order_moves`` scores (liberties gained, captures, ataris, stones saved,
-        open points, the edge), best first, as GNU Go's selection sort leaves them;
-        else they are read in the order they are generated. The result of a search
-        that finishes does not change, only the move reported among equal ones and
-        the nodes spent.
+    order
+        Plies before which each defender's node has its candidates sorted by GNU
+        Go's ``order_moves`` scores (liberties gained, captures, ataris, stones
+        saved, open points, the edge), best first, as GNU Go's selection sort leaves
+        them; else (and always for the attacker) they are read in the order they are
+        generated. The result of a search that finishes does not change, only the
+        move reported among equal ones and the nodes spent.
     chain_atari
         Plies before which the defender of a string in atari also attacks its
         neighbours of 2 or 3 liberties (``chain2``, ``chain3``); GNU Go's
         ``defend1`` does not (a liberty, captures, the snapback set-up).
-    chain2_chase
-        Plies before which, from ``chain2`` on, the defender of 2 liberties or fewer
-        still plays the liberties of the attacker neighbour of 2 liberties that
-        holds the attacker's last move: it goes on chasing the string that has just
-        run out of its atari (a ladder on the attacker's stones, which GNU Go reads
-        to its ``depth`` of 16).
     pass_atari
         The defender of a string in atari does not pass (GNU Go's ``defend1`` tries
         only its moves): a pass there only lets the attacker take the string, a
@@ -250,12 +171,6 @@ class ReadingConfig:
         superstring moves (as ``att_superstring``, which covers 2 or 3 liberties):
         GNU Go's ``attack2`` reads them at every ply; with ``ss_break`` at least one
         ply deeper, so that the defender's superstring break-chain answers them.
-    order_tiers
-        With ``order``, the moves of the basic generators (the liberties, the
-        captures, the attacker's saves of its strings next to the target and the
-        defender's attacks on its short neighbours) are sorted apart from the
-        others and read first, as GNU Go sorts and tries its batches of moves one
-        after the other; 2: for the defender, the captures and the liberties only.
     """
 
     node_budget: int = 50_000
@@ -272,53 +187,27 @@ class ReadingConfig:
     ko_capture_is_ko: bool = True
     attack_chain2: int = 2
     chain3: int = 8
-    chain3_libs: int = 2
     lib_chain: int = 1
     ally_capture: int = 4
     attack_backfill: int = 2
-    depth5: int = 0
     backfill3: int = 2
-    second_order4: int = 0
-    ally_attack_most: int = 2
-    ko_retake: int = 0
     backfill4: int = 1
     ally_attack3: int = 2
     ally_defend3: int = 2
-    lib_chain2: int = 0
-    att_break2: int = 0
-    chain4: int = 0
-    cap: int = 0
-    double_atari: int = 0
-    secondary: int = 0
-    rescue4: int = 0
     rescue5: int = 3
-    draw_back: int = 0
     snapback: int = 200
-    pass_ko: bool = False
-    hane: int = 0
-    special_rescue: int = 0
-    bamboo: int = 0
-    second1: int = 0
-    backfill1: int = 0
     no_pass_ko: bool = True
     chain2_backfill: int = 5
     superstring: int = 1
     att_superstring: int = 1
-    rescue2: int = 0
     backfill2: int = 1
     back_capture: int = 4
     backfill_atari: int = 1
-    break4: int = 0
     rescue6: int = 1
     budget_root_loses: bool = True
-    att_backfill2: int = 0
-    att_chain2_break: int = 0
     gray_ko: int = 1
     order: int = 1
     chain_atari: int = 0
-    order_tiers: int = 0
-    order_att: int = 0
-    chain2_chase: int = 0
     pass_atari: bool = True
     ss_break: int = 4
     att_superstring2: int = 3
