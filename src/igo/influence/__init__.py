@@ -49,7 +49,7 @@ class InfluenceModel(Protocol):
 
 
 class DistanceModel:
-    """Paper 000's model as an :class:`InfluenceModel` (``a``, ``metric`` fixed)."""
+    """Honda et al.'s model as an :class:`InfluenceModel` (``a``, ``metric`` fixed)."""
 
     name = "distance"
 
@@ -112,7 +112,7 @@ def get_model(name: str, **kwargs: Any) -> InfluenceModel:
 
 
 def influence_change(model: InfluenceModel, before: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """The change of the map caused by a move (paper 003's "thickness", §1):
+    """The change of the map caused by a move (Fukui et al.'s "thickness", §1):
     ``model(after) - model(before)``, positive where Black gained influence."""
     return model(after) - model(before)
 
