@@ -198,7 +198,7 @@ def _analyse_bundled_game(out_dir: Path) -> None:
                        source="igo/data/demo-19x19.sgf")
     model = load_default(19)
     print(f"\n== A 9-dan game ({record.black} vs {record.white}, {record.result}): "
-          "what the move model (paper 000) expects")
+          "what the move model (Honda et al.) expects")
     ranks = []
     shown = 30
     for number, (board, move) in enumerate(iter_positions(record), start=1):

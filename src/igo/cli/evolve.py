@@ -33,10 +33,10 @@ from typing import Any
 def add_parser(subparsers: Any) -> None:
     """Register ``igo evolve``."""
     p = subparsers.add_parser(
-        "evolve", help="learn the importance of training records by evolution (paper 004)",
+        "evolve", help="learn the importance of training records by evolution (Sato & Takahashi)",
         description="Learn weights of training records with PBILc: individuals are move "
                     "models trained with weighted records, rated by Elo from games between "
-                    "them (paper 004).")
+                    "them (Sato & Takahashi).")
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     r = sub.add_parser("run", help="run or resume the loop of a configuration file",
                        description="Run (or resume) the evolution loop of CONFIG (TOML).")

@@ -32,7 +32,7 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--preset", default=None, help="mcts: search preset, paper or strong "
                    "(default strong)")
     p.add_argument("--tabu", type=int, default=None, metavar="L",
-                   help="mcts: tabu lists of length L in the playouts (paper 001)")
+                   help="mcts: tabu lists of length L in the playouts (Ohta & Itoh)")
     limit = p.add_mutually_exclusive_group()
     limit.add_argument("--playouts", type=int, default=None, metavar="N",
                        help="mcts: playouts per move")

@@ -9,7 +9,7 @@ Three forms::
 
 The first draws the map of the position after ``N`` moves (default: the end)
 as coloured squares on the board (blue Black, red White); ``--change`` draws the
-change of the map caused by move ``N`` (paper 003's thickness) instead.
+change of the map caused by move ``N`` (Fukui et al.'s thickness) instead.
 ``--json`` prints ``{"model", "move", "size", "change", "map": [[...], ...]}``
 (rows from the top, Black positive).
 

@@ -1,4 +1,4 @@
-"""``igo movepred``: train, evaluate and inspect the move model (paper 000).
+"""``igo movepred``: train, evaluate and inspect the move model (Honda et al.).
 
 - ``igo movepred train --data TRAIN... --workdir DIR --out MODEL.npz`` builds the
   pattern dictionaries, the position cache and trains (all resumable in DIR);
@@ -20,7 +20,7 @@ from igo.cli.argtypes import positive_int
 
 def add_parser(subparsers: Any) -> None:
     """Register ``igo movepred`` and its sub-commands."""
-    p = subparsers.add_parser("movepred", help="move prediction model (paper 000)",
+    p = subparsers.add_parser("movepred", help="move prediction model (Honda et al.)",
                               description=__doc__,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)

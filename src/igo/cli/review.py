@@ -7,11 +7,11 @@
 For every record: the engine's win rate for Black and score before and after each
 move, the loss of the move played (win rate and points; classes by KaTrain's
 thresholds 0.5, 1.5, 3, 6, 12 points), the engine's move and its continuation, the
-move model's probability and rank of the move played (paper 000); per player the
-rank from this game with its interval (paper 002; 19x19 only), the mean loss, the
+move model's probability and rank of the move played (Honda et al.); per player the
+rank from this game with its interval (Araki et al.; 19x19 only), the mean loss, the
 agreement with the engine and the model, the mistakes by size; the win-rate and score
 graphs, the biggest mistakes drawn with the better move and its continuation, the
-influence (paper 003) and the engine's ownership there and at the end. The page says
+influence (Fukui et al.) and the engine's ownership there and at the end. The page says
 how strong the engine is and what budget it had.
 
 Outputs: one self-contained HTML page a record (``-o``; default ``NAME.review.html``

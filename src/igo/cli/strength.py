@@ -1,4 +1,4 @@
-"""``igo strength``: a player's strength from game records (paper 002).
+"""``igo strength``: a player's strength from game records (Araki et al.).
 
 - ``igo strength GAME.sgf… [--color B|W] [--player NAME] [--json] [--model M]
   [--no-net]``: each player's estimated rank with a 95 % interval and the three class
@@ -26,7 +26,7 @@ from igo.strength.summary import DEFAULT_GROUPS
 
 def add_parser(subparsers: Any) -> None:
     """Register ``igo strength`` (its actions are parsed by :func:`run`)."""
-    p = subparsers.add_parser("strength", help="strength (rank) from game records (paper 002)",
+    p = subparsers.add_parser("strength", help="strength (rank) from game records (Araki et al.)",
                               description=__doc__,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("args", nargs=argparse.REMAINDER,

@@ -49,7 +49,7 @@ def add_parser(sub: Any) -> None:
                    help="playout policy (default: moggy, the tactical one, with the "
                         "strong preset; the paper preset's own, light, with paper)")
     p.add_argument("--tabu", type=_count(0), default=None, metavar="L",
-                   help="tabu list length (paper 001; default: the preset's, none)")
+                   help="tabu list length (Ohta & Itoh; default: the preset's, none)")
     p.add_argument("--runs", type=_count(1), default=1, metavar="R",
                    help="searches per problem, each with its own seed (default 1)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="base seed (default 0)")
