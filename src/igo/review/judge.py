@@ -34,39 +34,51 @@ class Measurement:
                 f"{self.games} games against {self.opponent}{ci}")
 
 
-#: The engine's measured strength (``experiments/tabu_mcts/README.md``).
+#: The engine's measured strength (``docs/strength.md``; every match there).
+# The rows are counted from the match databases by experiments/figures.py; edit its
+# FIGURES, not these lines.
+# BEGIN GENERATED measured: python experiments/figures.py
 MEASURED: tuple[Measurement, ...] = (
-    Measurement(9, "GNU Go 3.8 level 10",
-                "1 s a move, both cores, with the 9x9 prior before today's", 200, 0.948,
-                (0.907, 0.971)),
-    Measurement(9, "GNU Go 3.8 level 10",
-                "0.3 s a move, one thread (about 2,500 playouts), with the 9x9 prior "
-                "before today's", 100, 0.870, (0.790, 0.922)),
-    Measurement(19, "GNU Go 3.8 level 10",
-                "5 s a move, with the engine before 2026-11-30 (without the policy net)",
+    Measurement(9, 'Pachi 12.90 (no neural network)',
+                'one 2-minute sudden-death clock each, each engine managing its own time '
+                '(igo 3.37 s a move, Pachi 2.09 s by their logs), engine 3728c71 '
+                '(2026-12-02), 63-6-33',
+                102, 0.647, (0.551, 0.733)),
+    Measurement(9, 'Pachi 12.90 (no neural network)',
+                '1 s a move each, one core for both (igo 1.02 s a move, Pachi 1.00 s by '
+                'their logs), engine 8c2e7f7 (2026-11-30), 55-3-42',
+                100, 0.565, (0.467, 0.658)),
+    Measurement(9, 'Pachi 12.90 (no neural network)',
+                '4 s a move each, one thread (igo 4.00 s a move, Pachi 3.38 s by their '
+                'logs, logs of 34 of its games), engine 941d07e (2026-11-30, '
+                'rave_equiv=1000,rave_distance=3: the 9x9 default since 8c2e7f7), 53-6-41',
+                100, 0.560, (0.462, 0.653)),
+    Measurement(9, 'Pachi 12.90 (no neural network)',
+                '20,000 playouts a move each, engine 8c2e7f7 (2026-11-30), 55-4-41',
+                100, 0.570, (0.472, 0.663)),
+    Measurement(19, 'Pachi 12.90 (no neural network)',
+                '5 s a move each, one thread (igo 5.01 s a move, Pachi 4.66 s by their '
+                'logs), engine working tree of 2026-11-30 (the 19x19 search of d3c47f1; '
+                'the first 7 games), then ec5b677 (2026-11-30), 11-0-3',
+                14, 0.786, (0.524, 0.924)),
+    Measurement(19, 'Pachi 12.90 (no neural network)',
+                '2,000 playouts a move each, engine working tree of 2026-11-30, '
+                'prior_sharpness=0,prior_wins=300,net=default,net_visits=1000000 (the '
+                '19x19 default since ec5b677), 20-0-2',
+                22, 0.909, (0.722, 0.975)),
+    Measurement(9, 'GNU Go 3.8 level 10',
+                '1 s a move, both cores, engine d2061e8 (2026-11-25), 187-5-8',
+                200, 0.948, (0.907, 0.971)),
+    Measurement(9, 'GNU Go 3.8 level 10',
+                '0.3 s a move, one thread (about 2,500 playouts), engine fb4ceb3 '
+                '(2026-11-24), 82-10-8',
+                100, 0.870, (0.790, 0.922)),
+    Measurement(19, 'GNU Go 3.8 level 10',
+                '5 s a move, engine 06a2000 (2026-11-24; games 0-28), 39ad924 '
+                '(2026-11-24; games 29-49), without the policy net, 39-0-11',
                 50, 0.780, (0.648, 0.872)),
-    Measurement(9, "Pachi 12.90 (no neural network)",
-                "one 2-minute sudden-death clock each, each engine managing its own time "
-                "(igo 3.37 s a move, Pachi 2.09 s, by their logs), the engine of today", 102,
-                0.647, (0.551, 0.733)),
-    Measurement(9, "Pachi 12.90 (no neural network)",
-                "1 s a move each, one core for both, each engine's time read from its log "
-                "(igo 1.02 s, Pachi 1.00 s), the engine of today", 100, 0.565,
-                (0.467, 0.658)),
-    Measurement(9, "Pachi 12.90 (no neural network)",
-                "20,000 playouts a move each, the engine of today", 100, 0.570,
-                (0.472, 0.663)),
-    Measurement(9, "Pachi 12.90 (no neural network)",
-                "4 s a move each, one thread, each engine's time read from its log "
-                "(igo 3.99 s, Pachi 3.48 s), the engine of today", 100, 0.560,
-                (0.462, 0.653)),
-    Measurement(19, "Pachi 12.90 (no neural network)",
-                "5 s a move each, one thread, each engine's time read from its log "
-                "(8-0 on a loaded machine, 4-3 on a core of its own)", 15, 0.800,
-                (0.548, 0.930)),
-    Measurement(19, "Pachi 12.90 (no neural network)",
-                "2,000 playouts a move each", 22, 0.909, (0.722, 0.975)),
 )
+# END GENERATED measured
 
 ENGINE = "igo's MCTS engine (paper 001, the strong preset: move-model priors, with the " \
          "policy network's at the root from 9x9 up, RAVE, heavy playouts)"
