@@ -7,12 +7,14 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from igo.arena.process_executor import ProcessExecutor
 from igo.arena.yielding import PROC, Yielder, claim, descendants, live_claims
+from waiting import wait_until
 
 pytestmark = pytest.mark.skipif(not PROC.is_dir(), reason="needs Linux /proc")
 
@@ -21,13 +23,23 @@ def state(pid: int) -> str:
     return (PROC / str(pid) / "stat").read_text().rpartition(")")[2].split()[0]
 
 
-def wait_for(condition, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
+def wait_for(condition: Callable[[], object]) -> bool:
+    """Wait until ``condition()`` holds (:func:`waiting.wait_until`: a hang fails)."""
+    wait_until(condition, "a process state or a yielder's pause")
+    return True
+
+
+def counting_looks(yielder: Yielder) -> list[int]:
+    """Count the yielder's looks at the claims (one a ``poll``): a one-item list."""
+    looks = [0]
+    check = yielder.check
+
+    def counted() -> None:
+        check()
+        looks[0] += 1
+
+    yielder.check = counted  # type: ignore[method-assign]
+    return looks
 
 
 def dead_pid() -> int:
@@ -84,8 +96,10 @@ def test_yielder_stops_children_while_claimed_and_continues_them(tmp_path: Path)
     try:
         assert wait_for(lambda: len(descendants(child.pid)) == 1)
         grandchild = descendants(child.pid)[0]
-        with Yielder(tmp_path, poll=0.05, report=lines.append) as yielder:
-            time.sleep(0.2)
+        yielder = Yielder(tmp_path, poll=0.05, report=lines.append)
+        looks = counting_looks(yielder)
+        with yielder:
+            wait_until(lambda: looks[0] >= 3, "three looks at the claims")
             assert not yielder.paused and state(child.pid) != "T"
             with claim(tmp_path, "a benchmark"):
                 assert wait_for(lambda: yielder.paused)
@@ -118,8 +132,10 @@ def test_a_stale_claim_does_not_pause(tmp_path: Path) -> None:
         json.dumps({"pid": dead_pid(), "what": "crashed benchmark", "since": 0.0}))
     child = subprocess.Popen(["sleep", "30"])
     try:
-        with Yielder(tmp_path, poll=0.05) as yielder:
-            time.sleep(0.3)
+        yielder = Yielder(tmp_path, poll=0.05)
+        looks = counting_looks(yielder)
+        with yielder:
+            wait_until(lambda: looks[0] >= 3, "three looks at the claims")
             assert not yielder.paused and state(child.pid) != "T"
     finally:
         child.kill()
@@ -172,7 +188,7 @@ def test_a_stopped_worker_dies_with_its_parent(tmp_path: Path) -> None:
         driver.kill()
         driver.wait()
         assert wait_for(lambda: not (PROC / str(worker)).exists()
-                        or state(worker) == "Z", seconds=10)
+                        or state(worker) == "Z")
     finally:
         with __import__("contextlib").suppress(ProcessLookupError):
             os.kill(worker, 9)

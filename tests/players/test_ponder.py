@@ -4,8 +4,6 @@ arrives."""
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pytest
 
@@ -18,6 +16,7 @@ from igo.players.mcts import MCTSGenerator, MoveLimits
 from igo.players.registry import PlayerSpecError, make_player
 from igo.search.config import preset
 from igo.search.tree import children
+from waiting import Chunks, finishes, wait_until
 
 
 def pondering_generator() -> MCTSGenerator:
@@ -26,16 +25,26 @@ def pondering_generator() -> MCTSGenerator:
                          ponder=True)
 
 
-def test_a_ponder_grows_the_tree_that_the_next_move_reuses() -> None:
+def watch_the_ponder(gen: MCTSGenerator, chunks: Chunks, playouts: int) -> None:
+    """Wait until the ponder has run ``playouts`` iterations, and watch its stop event
+    from then on (the chunks begun after it is set are counted)."""
+    assert gen.pondering and gen._pondering is not None
+    stop = gen._pondering[1]
+    chunks.stop = stop.is_set
+    wait_until(lambda: chunks.iterations(thread="igo-ponder") >= playouts,
+               f"{playouts} iterations of the ponder")
+
+
+def test_a_ponder_grows_the_tree_that_the_next_move_reuses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    chunks = Chunks.install(monkeypatch)
     gen = pondering_generator()
     board = Board(9)
     move = gen.select_move(board, Color.BLACK)
     assert isinstance(move, Point)
-    assert gen.pondering
-    time.sleep(1.0)
-    t0 = time.monotonic()
-    gen.stop_pondering()
-    assert time.monotonic() - t0 < 0.5
+    watch_the_ponder(gen, chunks, 1001)
+    finishes(gen.stop_pondering, "stop_pondering")
+    chunks.assert_prompt_stop()  # within the chunk under way, whatever the load
     assert not gen.pondering and gen.ponder_result is not None
     assert gen.ponder_result.playouts > 1000
     # the ponder searched the position after the move, White to play
@@ -71,7 +80,8 @@ def test_no_ponder_by_default_and_none_after_resigning() -> None:
     assert not gen.pondering
 
 
-def test_a_gtp_command_stops_the_ponder_at_once() -> None:
+def test_a_gtp_command_stops_the_ponder_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    chunks = Chunks.install(monkeypatch)
     player = make_player("igo:mcts:playouts=300,ponder=1,max_tree_mb=64",
                          np.random.default_rng(5))
     assert isinstance(player, EnginePlayer)
@@ -80,11 +90,10 @@ def test_a_gtp_command_stops_the_ponder_at_once() -> None:
     engine = GtpEngine(gen, size=9, komi=7, rng=np.random.default_rng(6))
     reply = engine.handle_line("genmove b")
     assert reply is not None and reply.startswith("= ")
-    assert gen.pondering
-    time.sleep(0.3)
-    t0 = time.monotonic()
-    assert engine.handle_line("name") == "= igo\n\n"
-    assert time.monotonic() - t0 < 0.5 and not gen.pondering
+    watch_the_ponder(gen, chunks, 300)
+    assert finishes(lambda: engine.handle_line("name"), "the GTP command") == "= igo\n\n"
+    chunks.assert_prompt_stop()
+    assert not gen.pondering
     player.close()
 
 
