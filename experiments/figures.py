@@ -150,7 +150,7 @@ FIGURES: tuple[Figure, ...] = (
            (f"{TACTICS}/pachi-1s-pinned-pw300net-think-times.json",)),
     Figure("9-pachi-4s-941d07e-amaf", 9, PACHI, "4 s a move each, one core for both",
            _engine("941d07e", "2026-11-30", "`rave_equiv=1000,rave_distance=3`: the 9x9 "
-                   "default since `8c2e7f7`"),
+                   "default since `e02a450`"),
            (Db(f"{TACTICS}/pachi-4s-rave.sqlite.xz"),
             Db(f"{TACTICS}/pachi-4s-rave-b.sqlite.xz")),
            (f"{TACTICS}/pachi-4s-rave-think-times-2026-12-02.json",
@@ -179,7 +179,8 @@ FIGURES: tuple[Figure, ...] = (
            f"the working tree of 2026-11-30, {PAIR} (the default before the 9x9 AMAF "
            "change)",
            (Db(f"{TACTICS}/pachi2000-pw300net.sqlite.xz"),)),
-    Figure("19-pachi-5s-ec5b677", 19, PACHI, "5 s a move each, one core each or shared",
+    Figure("19-pachi-5s-ec5b677", 19, PACHI, "5 s a move each, one thread each (the first 7 "
+           "games on a loaded machine, the others on one core for both)",
            "the working tree of 2026-11-30 (the 19x19 search of `d3c47f1`; the first 7 "
            "games), then `ec5b677` (2026-11-30)",
            (Db(f"{TACTICS}/pachi19-5s-net.sqlite.xz"),
@@ -292,10 +293,12 @@ def read_db(path: Path, matches: Sequence[int] = (),
 _PROP = re.compile(r"\b(PB|PW|RE|DT)\[((?:[^\]\\]|\\.)*)\]")
 
 
-def read_records(path: Path, player: str) -> list[GameRow]:
+def read_records(path: Path, player: str) -> tuple[list[GameRow], list[str]]:
     """The games of a ``.tar.xz`` of SGF files as :class:`GameRow` s seen from the player
-    whose name holds ``player`` (made the first player: index even when it had Black)."""
+    whose name holds ``player`` (made the first player: index even when it had Black),
+    and the games' dates (``DT``)."""
     out: list[GameRow] = []
+    dates: list[str] = []
     with tarfile.open(path, "r:xz") as tar:
         members = sorted((m for m in tar.getmembers() if m.name.endswith(".sgf")),
                          key=lambda m: m.name)
@@ -307,11 +310,13 @@ def read_records(path: Path, player: str) -> list[GameRow]:
             igo_black = player in black
             if not igo_black and player not in white:
                 raise ValueError(f"{path}:{m.name}: no player named like {player!r}")
+            if props.get("DT"):
+                dates.append(props["DT"][:10])
             winner = result[0] if result[:2] in ("B+", "W+") else None
             reason = "" if winner is not None or result == "0" else "no result"
             index = len(out) * 2 + (0 if igo_black else 1)
             out.append(GameRow(index, black, white, winner, result, reason, 0, m.name, 0.0))
-    return out
+    return out, dates
 
 
 def _kept(path: Path, folder: str) -> dict[str, object]:
@@ -347,7 +352,7 @@ def _record_names(path: Path) -> set[str]:
 def tally(fig: Figure, root: Path = ROOT) -> Tally:
     """Count ``fig``'s games from its sources."""
     rows: list[GameRow] = []
-    first = last = ""
+    days: list[str] = []
     records = 0
     for src in fig.sources:
         path = root / src.path
@@ -355,11 +360,11 @@ def tally(fig: Figure, root: Path = ROOT) -> Tally:
             got, f, la = read_db(path, src.matches)
             names = _record_names(records_of(path))
             records += sum(Path(r.sgf_path).name in names for r in got)
-            first = min(x for x in (first, f) if x) if (first or f) else ""
-            last = max(last, la)
+            days += [f, la]
         elif isinstance(src, Records):
-            got = read_records(path, src.player)
+            got, dates = read_records(path, src.player)
             records += len(got)
+            days += dates
         else:
             got = _kept_rows(_kept(path, src.folder))
         # one numbering over the sources, keeping each game's colour (index parity)
@@ -368,7 +373,9 @@ def tally(fig: Figure, root: Path = ROOT) -> Tally:
                          r.moves, r.sgf_path, r.duration) for r in got]
     kept = [r for r in rows if counts(r)]
     stats = summarize(kept, "igo", fig.opponent)
-    return Tally(stats, len(rows) - len(kept), first, last, records)
+    days = [d for d in days if d]
+    return Tally(stats, len(rows) - len(kept), min(days, default=""), max(days, default=""),
+                 records)
 
 
 def think_times(paths: Iterable[str], root: Path = ROOT) -> tuple[float, float, int] | None:
@@ -469,7 +476,8 @@ def table(figs: Sequence[Figure], tallies: dict[str, Tally], where: Path,
         if full:
             played = t.first if t.first == t.last else f"{t.first} to {t.last}"
             cells += [f"{_elo(s.elo)} [{_elo(s.elo_low)}, {_elo(s.elo_high)}]",
-                      played or "(not stored)", _sources(fig, where, root), _records(fig, t)]
+                      played or "(database not committed)", _sources(fig, where, root),
+                      _records(fig, t)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 

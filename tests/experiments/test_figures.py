@@ -104,8 +104,8 @@ def test_kept_rows_and_sgf_records_are_counted(tmp_path: Path) -> None:
     kept = fg.Figure("k", 9, "GNU Go", "c", "e", (fg.Kept("kept.json", "g1"),))
     t = fg.tally(kept, tmp_path)
     assert fg.wdl(t.stats) == "7-1-2" and t.stats.win_rate == pytest.approx(0.75)
-    sgfs = {"g/game-0000.sgf": "(;SZ[9]PB[igo:mcts]PW[GNU Go]RE[B+R];B[ee])",
-            "g/game-0001.sgf": "(;SZ[9]PB[GNU Go]PW[igo:mcts]RE[B+2.5];B[ee])",
+    sgfs = {"g/game-0000.sgf": "(;SZ[9]PB[igo:mcts]PW[GNU Go]DT[2026-11-24]RE[B+R];B[ee])",
+            "g/game-0001.sgf": "(;SZ[9]PB[GNU Go]PW[igo:mcts]DT[2026-11-23]RE[B+2.5];B[ee])",
             "g/game-0002.sgf": "(;SZ[9]PB[GNU Go]PW[igo:mcts]RE[0])",
             "g/game-0003.sgf": "(;SZ[9]PB[igo:mcts]PW[GNU Go]RE[Void])"}
     with tarfile.open(tmp_path / "r.tar.xz", "w:xz") as tar:
@@ -117,6 +117,7 @@ def test_kept_rows_and_sgf_records_are_counted(tmp_path: Path) -> None:
     rec = fg.Figure("k", 9, "GNU Go", "c", "e", (fg.Records("r.tar.xz", "igo"),))
     t = fg.tally(rec, tmp_path)
     assert (fg.wdl(t.stats), t.cut, t.records) == ("1-1-1", 1, 4)
+    assert (t.first, t.last) == ("2026-11-23", "2026-11-24")
 
 
 def test_records_beside_a_database_are_matched_to_its_games(tmp_path: Path) -> None:

@@ -51,7 +51,7 @@ MEASURED: tuple[Measurement, ...] = (
     Measurement(9, 'Pachi 12.90 (no neural network)',
                 '4 s a move each, one thread (igo 4.00 s a move, Pachi 3.38 s by their '
                 'logs, logs of 34 of its games), engine 941d07e (2026-11-30, '
-                'rave_equiv=1000,rave_distance=3: the 9x9 default since 8c2e7f7), 53-6-41',
+                'rave_equiv=1000,rave_distance=3: the 9x9 default since e02a450), 53-6-41',
                 100, 0.560, (0.462, 0.653)),
     Measurement(9, 'Pachi 12.90 (no neural network)',
                 '20,000 playouts a move each, engine 8c2e7f7 (2026-11-30), 55-4-41',
