@@ -4,6 +4,7 @@ match databases and game records, and written into the files that show them.
     python experiments/figures.py            # rewrite the generated blocks
     python experiments/figures.py --check    # exit 1 if a block differs from the data
     python experiments/figures.py --print    # the rows, one a line, nothing written
+    python experiments/figures.py --records  # the rows whose games lack an SGF record
 
 Each row of :data:`FIGURES` names a match: its board, opponent, conditions and engine,
 and where its games are: ``igo match`` databases (``.sqlite`` or ``.sqlite.xz``, every
@@ -17,8 +18,11 @@ the attempts that failed in another table, which holds no games). The score coun
 as half a win; its 95 % interval is Wilson's, ``p`` the exact binomial test of wins
 against losses (draws left out) and Elo the score's, with the interval's bounds mapped
 the same way: :func:`igo.arena.stats.summarize`, as ``igo match`` and
-``tabu_mcts/match_stats.py`` print them. Each engine's seconds a move are read from the
-think-time files that ``tabu_mcts/think_times.py`` wrote from the engines' own logs.
+``tabu_mcts/match_stats.py`` print them. A database's games have their SGF records when
+``NAME-sgf.tar.xz`` beside ``NAME.sqlite.xz`` holds each game's file (the database keeps
+results, not moves: a record lost with its ``runs/`` folder cannot be made again). Each
+engine's seconds a move are read from the think-time files that ``tabu_mcts/think_times.py``
+wrote from the engines' own logs.
 
 The tables go between the lines
 ``<!-- BEGIN GENERATED NAME: python experiments/figures.py -->`` and
@@ -577,7 +581,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true",
                     help="write nothing; exit 1 if a block differs or lacks its markers")
     ap.add_argument("--print", action="store_true", help="print the rows, write nothing")
+    ap.add_argument("--records", action="store_true",
+                    help="write nothing; list the rows whose games lack a committed SGF "
+                         "record, exit 1 if any does")
     args = ap.parse_args(argv)
+    if args.records:
+        lacking = 0
+        for f in FIGURES:
+            t = tally(f)
+            games = t.stats.games + t.cut
+            if t.records < games:
+                lacking += 1
+                print(f"{f.key}: {t.records} of {games} games have a record")
+        return 1 if lacking else 0
     if args.print:
         for f in FIGURES:
             t = tally(f)
