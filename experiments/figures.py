@@ -183,8 +183,8 @@ FIGURES: tuple[Figure, ...] = (
            f"the working tree of 2026-11-30, {PAIR} (the default before the 9x9 AMAF "
            "change)",
            (Db(f"{TACTICS}/pachi2000-pw300net.sqlite.xz"),)),
-    Figure("19-pachi-5s-ec5b677", 19, PACHI, "5 s a move each, one thread each (the first 7 "
-           "games on a loaded machine, the others on one core for both)",
+    Figure("19-pachi-5s-ec5b677", 19, PACHI, "5 s a move each, one thread each, the first 7 "
+           "games on a loaded machine and the others on one core for both",
            "the working tree of 2026-11-30 (the 19x19 search of `d3c47f1`; the first 7 "
            "games), then `ec5b677` (2026-11-30)",
            (Db(f"{TACTICS}/pachi19-5s-net.sqlite.xz"),
