@@ -8,7 +8,7 @@ import itertools
 import re
 import subprocess
 import sys
-import time
+import threading
 
 import numpy as np
 import pytest
@@ -19,6 +19,7 @@ from igo.engine.engine import GtpEngine
 from igo.engine.streaming import is_interrupt
 from igo.players.mcts import MAX_PLAYOUTS, MCTSGenerator, MoveLimits
 from igo.search.config import preset
+from waiting import Chunks, finishes, wait_until
 
 
 def endless_engine(max_tree_mb: int = 64, threads: int = 1) -> GtpEngine:
@@ -35,14 +36,27 @@ def test_interrupt_lines() -> None:
     assert not is_interrupt("1 name # interrupt\n")
 
 
-def test_gogui_interrupt_stops_a_genmove_which_plays_its_best_move() -> None:
+def searching(session: Session, chunks: Chunks, playouts: int) -> threading.Event:
+    """Wait until the running command's search has run ``playouts`` iterations; its
+    interrupt event, which ``chunks`` watches from then on."""
+    wait_until(lambda: session.engine.interrupt is not None, "the command to start")
+    interrupt = session.engine.interrupt
+    assert interrupt is not None
+    chunks.stop = interrupt.is_set
+    wait_until(lambda: chunks.iterations() >= playouts, f"{playouts} playouts")
+    return interrupt
+
+
+def test_gogui_interrupt_stops_a_genmove_which_plays_its_best_move(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    chunks = Chunks.install(monkeypatch)
     session = Session(endless_engine())
     session.send("1 genmove b\n")
-    time.sleep(1.0)
-    t0 = time.monotonic()
+    interrupt = searching(session, chunks, 101)
     session.send("# interrupt\n")
     session.wait("=1 ")
-    assert time.monotonic() - t0 < 5.0
+    assert interrupt.is_set()
+    chunks.assert_prompt_stop()  # the search stopped within the chunk under way
     mark = session.send("2 name\n")
     session.wait("=2 igo\n\n", mark)
     out = session.close()
@@ -60,13 +74,15 @@ def test_an_interrupt_between_commands_is_ignored() -> None:
     assert out.startswith("=1 igo\n\n=2 ")
 
 
-def test_end_of_input_stops_a_search_and_the_engine() -> None:
+def test_end_of_input_stops_a_search_and_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    chunks = Chunks.install(monkeypatch)
     session = Session(endless_engine(threads=2))
     session.send("1 genmove b\n")
-    time.sleep(0.5)
-    t0 = time.monotonic()
+    interrupt = searching(session, chunks, 100)
     out = session.close()  # closes stdin, then waits for engine.run to return
-    assert time.monotonic() - t0 < 10.0
+    assert interrupt.is_set()
+    chunks.assert_prompt_stop()  # each of the two threads: at most the chunk under way
+    assert len({c.thread for c in chunks.log}) == 2
     assert re.match(r"=1 [A-J]\d\n\n$", out), out
 
 
@@ -92,14 +108,19 @@ class BrokenStdout:
         pass
 
 
-def test_a_failed_write_stops_the_engine_and_its_analysis() -> None:
+def test_a_failed_write_stops_the_engine_and_its_analysis(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
+    chunks = Chunks.install(monkeypatch)
     engine = endless_engine()
     stdout = BrokenStdout()
-    t0 = time.monotonic()
-    engine.run(io.StringIO("lz-analyze b 10\nname\n"), stdout)  # type: ignore[arg-type]
-    assert time.monotonic() - t0 < 10.0 and stdout.writes == 1
+    chunks.stop = lambda: stdout.writes > 0
+    finishes(lambda: engine.run(io.StringIO("lz-analyze b 10\nname\n"),
+                                stdout),  # type: ignore[arg-type]
+             "engine.run after its output failed")
+    assert stdout.writes == 1
+    chunks.assert_prompt_stop()  # the analysis stopped at the failed write
 
 
 @pytest.mark.parametrize(("line", "error"), [
@@ -137,57 +158,73 @@ def test_a_huge_clock_thinks_at_most_an_hour_a_move() -> None:
 
 
 def test_igo_gtp_exits_when_its_controller_goes() -> None:
-    """The orphaned engines of the issue: stdin closed while a move searches."""
+    """The orphaned engines of the issue: stdin closed while a move searches (live
+    graphics on, so that the search says on stderr that it runs)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "igo", "gtp", "--size", "9", "--playouts", "100000000",
          "--threads", "1", "--max-tree-mb", "64"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert proc.stdin is not None
-    proc.stdin.write("1 name\n2 genmove b\n")
-    proc.stdin.flush()
-    time.sleep(3.0)
-    proc.stdin.close()
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    stderr = proc.stderr
     try:
+        proc.stdin.write("1 name\n2 igo-search_params live_gfx 1\n3 genmove b\n")
+        proc.stdin.flush()
+        seen: list[str] = []
+
+        def until_the_search_draws() -> None:
+            while not (line := stderr.readline()).startswith("gogui-gfx:"):
+                seen.append(line)
+                assert line, "".join(seen)[-2000:]
+
+        finishes(until_the_search_draws, "the move's search to begin")
+        proc.stdin.close()
         proc.wait(timeout=60)
     except subprocess.TimeoutExpired:
-        proc.kill()
         pytest.fail("igo gtp went on searching after its input closed")
-    assert proc.stdout is not None
+    finally:
+        if proc.poll() is None:
+            proc.kill()
     out = proc.stdout.read()
-    assert proc.stderr is not None
-    assert proc.returncode == 0, proc.stderr.read()[-2000:]
-    assert re.match(r"=1 igo\n\n=2 [A-J]\d\n\n$", out), out
+    assert proc.returncode == 0, stderr.read()[-2000:]
+    assert re.match(r"=1 igo\n\n=2\n\n=3 [A-J]\d\n\n$", out), out
 
 
 def test_lz_analyze_streams_through_reclaims() -> None:
-    """A 4 MB tree fills within a second: the analysis lines keep coming at their
-    interval (no pause over half a second), the best move's visits keep growing, its
-    line stays a tree line (not a one-move pv on an unexpanded leaf), and
-    ``igo-search_stats`` says how often the tree was reclaimed."""
+    """A 4 MB tree fills within a second: the analysis lines keep coming through the
+    reclaims (written between them, and no reclaim pauses the stream for half a second:
+    the engine's own measure of its longest reclaim, a copy of at most ``keep`` nodes),
+    the best move's visits keep growing, its line stays a tree line (not a one-move pv
+    on an unexpanded leaf), and ``igo-search_stats`` says how often the tree was
+    reclaimed. The stream is read until it has written 50 lines over 8 reclaims."""
     session = Session(endless_engine(max_tree_mb=4, threads=2))
+    gen = session.engine.generator
+    assert isinstance(gen, MCTSGenerator)
     session.send("lz-analyze b 10\n")
-    stamps: list[tuple[float, str]] = []
-    t_end = time.monotonic() + 6.0
-    seen = 0
-    while time.monotonic() < t_end:
+    seen: list[tuple[int, str]] = []  # (reclaims when the test saw it, line)
+
+    def read() -> bool:
+        search = gen.search
+        reclaims = 0 if search is None else search.tree_stats()["reclaims"]
         text = session.out.getvalue()
-        lines = [ln for ln in text.split("\n") if ln.startswith("info")]
-        for ln in lines[seen:]:
-            stamps.append((time.monotonic(), ln))
-        seen = len(lines)
-        time.sleep(0.01)
+        done = text[:text.rfind("\n") + 1]  # whole lines only
+        lines = [ln for ln in done.split("\n") if ln.startswith("info")]
+        seen.extend((reclaims, ln) for ln in lines[len(seen):])
+        return len(seen) >= 50 and reclaims >= 8
+
+    wait_until(read, "50 analysis lines over 8 reclaims")
     mark = session.send("igo-search_stats\n")
     session.wait("nodes_dropped", mark)
     out = session.close()
     stats = dict(ln.split(" ", 1) for ln in out[mark:].split("\n")
                  if ln and not ln.startswith("=") and " " in ln)
     stats = {k.lstrip("= "): v for k, v in stats.items()}
-    assert int(stats["reclaims"]) >= 5, stats
+    assert int(stats["reclaims"]) >= 8, stats
     assert int(stats["tree_bytes"]) <= 4 * 2**20
-    assert len(stamps) >= 30
-    gaps = [b[0] - a[0] for a, b in itertools.pairwise(stamps)]
-    assert max(gaps) < 0.6, max(gaps)
-    parsed = [lizzie_parse(ln, kata=False) for _, ln in stamps]
+    assert int(stats["reclaim_ms_max"]) < 500, stats
+    # lines were written between the reclaims, not only before the first or after the last
+    assert len({r for r, _ in seen}) >= 5, [r for r, _ in seen]
+    stamps = [ln for _, ln in seen]
+    parsed = [lizzie_parse(ln, kata=False) for ln in stamps]
     tops = [max(p, key=lambda m: int(str(m["playouts"]))) for p in parsed]
     visits = [int(str(t["playouts"])) for t in tops]
     # The search goes on (the root's visits grow at each fifth of the run) and the best
