@@ -1,28 +1,43 @@
 """Match results in SQLite: a killed run loses nothing and a rerun resumes.
 
-Schema (``PRAGMA user_version = 1``)::
+Schema (``PRAGMA user_version = 2``)::
 
     matches(id INTEGER PRIMARY KEY, name TEXT UNIQUE, config TEXT (JSON), created TEXT)
     games(match_id, game_index, black, white, winner ('B'|'W'|NULL), result, reason,
-          moves, sgf_path, duration, finished, PRIMARY KEY (match_id, game_index))
+          moves, sgf_path, duration, finished, sgf, PRIMARY KEY (match_id, game_index))
     errors(id INTEGER PRIMARY KEY, match_id, game_index, attempt, message, created)
 
 The database runs in WAL mode and every game is committed on its own, so a run killed
 at any moment keeps every game it reported. A game index is stored at most once (the
 primary key): a resumed match plays only the indices that are missing.
+
+``games.sgf`` is the game's record (the SGF text also written to ``sgf_path``), so a
+database carries its games: :meth:`MatchStore.records` reads them, and
+:func:`export_records` writes them to files. Version 1 had no ``sgf`` column; opening a
+version-1 database adds it (NULL: the records of those games were kept only as files).
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from igo.arena.config import MatchConfig
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+#: The statements that bring a results database of version k to version k + 1.
+_UPGRADES: dict[int, tuple[str, ...]] = {
+    1: ("ALTER TABLE games ADD COLUMN sgf TEXT",),
+}
+
+#: The columns of ``games`` that this igo reads and writes.
+_GAME_COLUMNS = ("match_id", "game_index", "black", "white", "winner", "result", "reason",
+                 "moves", "sgf_path", "duration", "finished", "sgf")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -43,6 +58,7 @@ CREATE TABLE IF NOT EXISTS games (
     sgf_path TEXT NOT NULL,
     duration REAL NOT NULL,
     finished TEXT NOT NULL,
+    sgf TEXT,
     PRIMARY KEY (match_id, game_index)
 );
 CREATE TABLE IF NOT EXISTS errors (
@@ -94,28 +110,59 @@ def now_stamp() -> str:
 
 
 def open_versioned(path: Path, schema: str, version: int, what: str,
-                   error: type[Exception], timeout: float) -> sqlite3.Connection:
+                   error: type[Exception], timeout: float,
+                   upgrades: Mapping[int, Sequence[str]] | None = None
+                   ) -> sqlite3.Connection:
     """Open (or create, with its parent folder) the SQLite file ``path`` in WAL mode,
     create the tables of ``schema`` and stamp ``version`` as its ``user_version``.
 
+    ``upgrades[k]`` are the statements that bring a database of version ``k`` to
+    ``k + 1``: an older database found is upgraded in one transaction (another process
+    upgrading it at the same time waits, then finds it done).
+
     Raises ``error`` (with ``what``, e.g. "results", in the message) for a file that
-    is not a database, or one of another schema version."""
+    is not a database, or one of a schema version that is neither ``version`` nor
+    upgradable to it."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    upgrades = upgrades or {}
     try:
         db = sqlite3.connect(path, timeout=timeout)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         found = db.execute("PRAGMA user_version").fetchone()[0]
-        if found not in (0, version):
+        if found not in (0, version) and not _upgradable(found, version, upgrades):
             db.close()
             raise error(f"{path}: {what} schema version {found}, "
-                        f"this igo reads version {version}")
+                        f"this igo reads version {version}"
+                        + (f" and upgrades versions {sorted(upgrades)}" if upgrades else ""))
+        if found not in (0, version):
+            _upgrade(db, version, upgrades)
         with db:
             db.executescript(schema)
             db.execute(f"PRAGMA user_version = {version}")
     except sqlite3.DatabaseError as exc:
         raise error(f"{path} is not a usable {what} database: {exc}") from exc
     return db
+
+
+def _upgradable(found: int, version: int, upgrades: Mapping[int, Sequence[str]]) -> bool:
+    return 0 < found < version and all(k in upgrades for k in range(found, version))
+
+
+def _upgrade(db: sqlite3.Connection, version: int,
+             upgrades: Mapping[int, Sequence[str]]) -> None:
+    """Run ``upgrades`` from the database's version to ``version`` in one transaction."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        found = db.execute("PRAGMA user_version").fetchone()[0]  # again, under the lock
+        for k in range(found, version):
+            for statement in upgrades[k]:
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {version}")
+        db.commit()
+    except BaseException:
+        db.rollback()
+        raise
 
 
 class MatchStore:
@@ -129,13 +176,21 @@ class MatchStore:
     Raises
     ------
     StoreError
-        If the file is not an igo results database.
+        If the file is not an igo results database (not SQLite, another schema version,
+        or a ``games`` table without igo's columns). A version-1 database is upgraded
+        (its games gain the ``sgf`` column, NULL).
     """
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._db = open_versioned(self.path, _SCHEMA, SCHEMA_VERSION, "results", StoreError,
-                                  timeout=30.0)
+                                  timeout=30.0, upgrades=_UPGRADES)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+        lacking = [c for c in _GAME_COLUMNS if c not in columns]
+        if lacking:
+            self._db.close()
+            raise StoreError(f"{self.path}: its games table lacks the columns "
+                             f"{', '.join(lacking)} of an igo results database")
 
     # ---------------------------------------------------------------- matches
     def open_match(self, config: MatchConfig) -> int:
@@ -169,16 +224,16 @@ class MatchStore:
                 self._db.execute("SELECT id, name FROM matches ORDER BY id")]
 
     # ---------------------------------------------------------------- games
-    def add_game(self, match_id: int, row: GameRow) -> bool:
-        """Store and commit one game; returns False (and changes nothing) if the
-        index is already stored."""
+    def add_game(self, match_id: int, row: GameRow, sgf: str | None = None) -> bool:
+        """Store and commit one game, with its record ``sgf`` (SGF text) in the same
+        row; returns False (and changes nothing) if the index is already stored."""
         with self._db:
             cur = self._db.execute(
                 "INSERT OR IGNORE INTO games (match_id, game_index, black, white, winner,"
-                " result, reason, moves, sgf_path, duration, finished)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " result, reason, moves, sgf_path, duration, finished, sgf)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (match_id, row.index, row.black, row.white, row.winner, row.result,
-                 row.reason, row.moves, row.sgf_path, row.duration, now_stamp()))
+                 row.reason, row.moves, row.sgf_path, row.duration, now_stamp(), sgf))
         return cur.rowcount == 1
 
     def add_error(self, match_id: int, index: int, attempt: int, message: str) -> None:
@@ -202,18 +257,25 @@ class MatchStore:
               by_finish: bool = False) -> list[GameRow]:
         """Stored games in index order, or in the order they ended with ``by_finish``
         (only indices below ``limit`` if given)."""
-        return list(self._iter_games(match_id, limit, by_finish))
+        return [row for row, _ in self._iter_games(match_id, limit, by_finish)]
 
-    def _iter_games(self, match_id: int, limit: int | None,
-                    by_finish: bool = False) -> Iterator[GameRow]:
+    def records(self, match_id: int, limit: int | None = None
+                ) -> Iterator[tuple[GameRow, str | None]]:
+        """Each stored game in index order with its record (SGF text; None for a game
+        stored by an igo that kept records only as files)."""
+        return self._iter_games(match_id, limit, with_sgf=True)
+
+    def _iter_games(self, match_id: int, limit: int | None, by_finish: bool = False,
+                    with_sgf: bool = False) -> Iterator[tuple[GameRow, str | None]]:
         order = "finished, game_index" if by_finish else "game_index"
+        sgf = "sgf" if with_sgf else "NULL"
         cur = self._db.execute(
             "SELECT game_index, black, white, winner, result, reason, moves, sgf_path,"
-            " duration FROM games WHERE match_id = ? AND game_index < ?"
+            f" duration, {sgf} FROM games WHERE match_id = ? AND game_index < ?"
             f" ORDER BY {order}", (match_id, limit if limit is not None else 2**62))
         for r in cur:
-            yield GameRow(int(r[0]), r[1], r[2], r[3], r[4], r[5], int(r[6]), r[7],
-                          float(r[8]))
+            yield (GameRow(int(r[0]), r[1], r[2], r[3], r[4], r[5], int(r[6]), r[7],
+                           float(r[8])), r[9])
 
     def errors(self, match_id: int) -> list[ErrorRow]:
         """Every failed attempt, oldest first."""
@@ -231,3 +293,32 @@ class MatchStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def record_name(match: str, index: int) -> str:
+    """The file name of game ``index`` of the match named ``match`` in an export:
+    ``<match>-<index>.sgf``, the name's runs of other characters than letters, digits,
+    ``.`` and ``_`` made one ``-``."""
+    slug = re.sub(r"[^A-Za-z0-9._]+", "-", match).strip("-") or "match"
+    return f"{slug}-{index:04d}.sgf"
+
+
+def export_records(store: MatchStore, folder: Path) -> tuple[int, int]:
+    """Write the record of every stored game of every match of ``store`` to ``folder``
+    (created if missing) as :func:`record_name` names it; returns the number of files
+    written and the number of games that have no record stored (stored by an igo that
+    kept records only as files). Two matches whose names give the same file names are
+    told apart by their ids (``<match>-m<id>-<index>.sgf``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    matches = store.matches()
+    slugs = [record_name(name, 0) for _, name in matches]
+    written = lacking = 0
+    for (match_id, name), slug in zip(matches, slugs, strict=True):
+        label = name if slugs.count(slug) == 1 else f"{name}-m{match_id}"
+        for row, sgf in store.records(match_id):
+            if sgf is None:
+                lacking += 1
+                continue
+            (folder / record_name(label, row.index)).write_text(sgf, encoding="utf-8")
+            written += 1
+    return written, lacking
