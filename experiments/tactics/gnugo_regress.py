@@ -304,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--set", nargs="+", default=[], metavar="KNOB=N",
-                    help="override ReadingConfig fields (integers), e.g. --set rescue5=0")
+                    help="override ReadingConfig fields (integers), e.g. --set def_backfill=0")
     ap.add_argument("--gnugo", metavar="PATH",
                     help="also run GNU Go (e.g. /usr/games/gnugo) on the same tests")
     args = ap.parse_args(argv)

@@ -1,65 +1,62 @@
 """Reference of :mod:`igo.tactics._reading_kernels`: the same minimax, written as
 two plain recursive functions over :class:`~igo.core.board.Board` copies.
 
-The rules it implements (so the kernel's result must equal it whenever both
-searches finish within their budgets; the order of the candidates — generated,
-or sorted by GNU Go's ``order_moves`` scores with ``order`` — which only changes the
-move picked and the time spent, is not part of them):
+The rules it implements (so the kernel's result must equal it whenever both searches
+finish within their budgets; the order of the candidates — generated, or sorted by GNU
+Go's ``order_moves`` scores with ``def_order`` — which only changes the move picked and
+the time spent, is not part of them):
 
-- attacker to move: a captured string is a ``WIN`` (for the defender to move after
-  it, a ``KO_B`` when it was a single stone taken by a ko capture and nobody is
-  komaster: GNU Go's convention); a string with more than
-  ``max_libs(depth)`` liberties (4 before ``depth4``, 3 before ``depth3``, else 2),
-  or more than one at the last ply, is a ``LOSE``; the candidates are the liberties
-  (in atari, the capture), the liberty of each attacker
-  string next to the target in atari and the liberty of each defender string in
-  atari next to such a string, and (two liberties or fewer, ``depth <
-  second_order``) the empty neighbours of the liberties, and (``depth <
-  attack_backfill``) for each liberty that would be a self-atari for the attacker
-  (one liberty or none, capturing nothing) its empty neighbours and the other
-  liberties of the attacker's strings next to it, and (two or three liberties,
-  ``depth < att_superstring``; two, ``depth < att_superstring2``) the superstring
-  moves (``_superstring``), (two,
-  ``depth < back_capture``) ``_back_capture``'s, (in atari, ``depth <
-  backfill_atari``) ``_backfill_atari``'s;
-- defender to move: a string with more than ``max_libs(depth + 1)`` liberties, or
-  the last ply, is a ``WIN``; candidates: captures of attacker strings next to the
-  target in atari, the liberties, the liberties of attacker neighbours with exactly
-  two (target of at most ``chain2_libs`` liberties, ``depth < chain2``, and for a
-  target in atari ``depth < chain_atari``) or three
-  (also two liberties or fewer and ``depth < chain3``), the empty neighbours of
-  the liberties (two liberties or fewer: ``depth < backfill``; three: ``depth <
-  backfill3``; four: ``depth < backfill4``), the liberties of the own strings of
-  at most three liberties that touch a liberty (target of two liberties or fewer:
-  ``depth < ally_defend``; three: ``depth < ally_defend3``), the liberties of
-  attacker strings of at most two liberties that touch a liberty (``depth <
-  lib_chain``), captures of attacker strings in atari next to the own strings that
-  touch a liberty (``depth < ally_capture``), for a target of two or three
-  liberties (``depth < rescue5``) the liberties off the target's, not
-  self-ataris, of the attacker strings touching a liberty with at most one
-  liberty more than the target and two or more in common with it, for a target of
-  three liberties or fewer (``depth < chain2_backfill``), for each opponent
-  neighbour of two liberties, both self-ataris for the defender, the liberties (not
-  self-ataris) of the opponent's stone played on one of them when it would have
-  exactly two, for a target of two liberties or more (``depth < superstring``)
-  the superstring moves (see ``_superstring``), for two liberties (``depth <
-  backfill2``) ``_backfill2``'s, for three or more (``depth < rescue6``)
-  ``_rescue6``'s, for two or more (``depth < ss_break``) ``_ss_break``'s, and below
-  the root a pass (with ``no_pass_ko``, not while a ko point is set: the attacker
-  has just taken a ko, which a pass would leave open; with ``pass_atari``, not for
-  a target in atari);
-- a single stone taken (it was one stone when the attacker moved) where the
-  defender may retake at once with a stone of two liberties or more (not a ko
-  capture) is a snapback (``depth < snapback``): the defender's one move is
-  that retake;
-- a move forbidden by the simple ko rule may be played as a conditional ko capture
-  when nobody is komaster; it makes the mover komaster below, and its line is worth
-  at most ``KO_B``; results back up by ``negate``; with ``ko_cap``, a ``WIN`` that
-  starts with a legal ko capture (a ko point is set), nobody komaster, is a
-  ``KO_A``; with ``gray_ko`` (GNU Go's gray komaster), a legal ko capture by the
-  komaster's opponent makes the komaster gray (``komaster + 2``) below, where no
-  ko capture at all may be played (with bit 2, the komaster's own legal ko
-  captures are not played either).
+- attacker to move: a captured string is a ``WIN`` (for the defender to move after it, a
+  ``KO_B`` when it was a single stone taken by a ko capture and nobody is komaster: GNU
+  Go's convention); a string with more than ``max_libs(depth)`` liberties (4 before
+  ``depth4``, 3 before ``depth3``, else 2), or more than one at the last ply, is a
+  ``LOSE``; the candidates are the liberties (in atari, the capture), the liberty of
+  each attacker string next to the target in atari and the liberty of each defender
+  string in atari next to such a string, and (two liberties or fewer, ``depth <
+  att_second_order``) the empty neighbours of the liberties, and (``depth <
+  att_backfill``) for each liberty that would be a self-atari for the attacker (one
+  liberty or none, capturing nothing) its empty neighbours and the other liberties of
+  the attacker's strings next to it, and (two or three liberties, ``depth <
+  att_superstring``; two, ``depth < att_superstring_2libs``) the superstring moves
+  (``_superstring``), (two, ``depth < att_back_capture``) ``_back_capture``'s, (in
+  atari, ``depth < att_backfill_atari``) ``_backfill_atari``'s;
+- defender to move: a string with more than ``max_libs(depth + 1)`` liberties, or the
+  last ply, is a ``WIN``; candidates: captures of attacker strings next to the target in
+  atari, the liberties, the liberties of attacker neighbours with exactly two (target of
+  at most ``def_break_chain2_max_libs`` liberties, ``depth < def_break_chain2``, and for
+  a target in atari ``depth < def_break_chain_in_atari``) or three (also two liberties
+  or fewer and ``depth < def_break_chain3``), the empty neighbours of the liberties (two
+  liberties or fewer: ``depth < def_second_order``; three: ``depth <
+  def_second_order_3libs``; four: ``depth < def_second_order_4libs``), the liberties of
+  the own strings of at most three liberties that touch a liberty (target of two
+  liberties or fewer: ``depth < def_ally_libs``; three: ``depth <
+  def_ally_libs_3libs``), the liberties of attacker strings of at most two liberties
+  that touch a liberty (``depth < def_attack_blockers``), captures of attacker strings
+  in atari next to the own strings that touch a liberty (``depth <
+  def_capture_near_allies``), for a target of two or three liberties (``depth <
+  def_attack_sharing``) the liberties off the target's, not self-ataris, of the attacker
+  strings touching a liberty with at most one liberty more than the target and two or
+  more in common with it, for a target of three liberties or fewer (``depth <
+  def_break_chain2_backfill``), for each opponent neighbour of two liberties, both
+  self-ataris for the defender, the liberties (not self-ataris) of the opponent's stone
+  played on one of them when it would have exactly two, for a target of two liberties or
+  more (``depth < def_superstring``) the superstring moves (see ``_superstring``), for
+  two liberties (``depth < def_backfill``) ``_def_backfill``'s, for three or more
+  (``depth < def_edge_clamp``) ``_edge_clamp``'s, for two or more (``depth <
+  def_superstring_break``) ``_superstring_break``'s, and below the root a pass (with
+  ``no_pass_at_ko``, not while a ko point is set: the attacker has just taken a ko,
+  which a pass would leave open; with ``no_pass_in_atari``, not for a target in atari);
+- a single stone taken (it was one stone when the attacker moved) where the defender may
+  retake at once with a stone of two liberties or more (not a ko capture) is a snapback
+  (``depth < snapback``): the defender's one move is that retake;
+- a move forbidden by the simple ko rule may be played as a conditional ko capture when
+  nobody is komaster; it makes the mover komaster below, and its line is worth at most
+  ``KO_B``; results back up by ``negate``; with ``ko_capture_is_ko``, a ``WIN`` that
+  starts with a legal ko capture (a ko point is set), nobody komaster, is a ``KO_A``;
+  with ``gray_ko`` (GNU Go's gray komaster), a legal ko capture by the komaster's
+  opponent makes the komaster gray (``komaster + 2``) below, where no ko capture at all
+  may be played (with bit 2, the komaster's own legal ko captures are not played
+  either).
 """
 
 from __future__ import annotations
@@ -85,46 +82,51 @@ class Exhausted(Exception):
     """The reference ran out of its node budget."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Limits:
-    """The limits of :class:`igo.tactics.reading.ReadingConfig`."""
+    """The limits of :class:`igo.tactics.reading_config.ReadingConfig`, of the same
+    names, in its order (all but ``def_order`` and ``budget_root_loses``)."""
 
-    budget: int
+    # the limits
+    node_budget: int
     max_depth: int
     depth3: int
     depth4: int
-    second_order: int
-    chain2: int
-    backfill: int
-    second_order3: int = 0
-    chain2_libs: int = 2
-    ally_attack: int = 0
-    ally_defend: int = 0
-    ko_cap: bool = False
-    attack_chain2: int = 0
-    chain3: int = 0
-    backfill3: int = 0
-    attack_backfill: int = 0
-    ally_capture: int = 0
-    backfill4: int = 0
-    ally_attack3: int = 0
-    lib_chain: int = 0
-    ally_defend3: int = 0
-    rescue5: int = 0
-    snapback: int = 0
-    no_pass_ko: bool = False
-    chain2_backfill: int = 0
-    superstring: int = 0
+    # the attacker's moves
+    att_second_order: int
+    att_second_order_3libs: int = 0
+    att_cut_off: int = 0
+    att_cut_off_3libs: int = 0
+    att_reinforce: int = 0
+    att_backfill: int = 0
     att_superstring: int = 0
-    backfill2: int = 0
-    back_capture: int = 0
-    backfill_atari: int = 0
-    rescue6: int = 0
+    att_superstring_2libs: int = 0
+    att_back_capture: int = 0
+    att_backfill_atari: int = 0
+    # the defender's moves
+    def_break_chain2: int
+    def_break_chain2_max_libs: int = 2
+    def_break_chain3: int = 0
+    def_break_chain_in_atari: int = 200
+    def_break_chain2_backfill: int = 0
+    def_second_order: int
+    def_second_order_3libs: int = 0
+    def_second_order_4libs: int = 0
+    def_ally_libs: int = 0
+    def_ally_libs_3libs: int = 0
+    def_attack_blockers: int = 0
+    def_capture_near_allies: int = 0
+    def_attack_sharing: int = 0
+    def_superstring: int = 0
+    def_superstring_break: int = 0
+    def_backfill: int = 0
+    def_edge_clamp: int = 0
+    # the rules
+    snapback: int = 0
+    no_pass_at_ko: bool = False
+    no_pass_in_atari: bool = False
+    ko_capture_is_ko: bool = False
     gray_ko: int = 0
-    chain_atari: int = 200
-    pass_atari: bool = False
-    ss_break: int = 0
-    att_superstring2: int = 0
     nodes: int = field(default=0)
 
     def max_libs(self, depth: int) -> int:
@@ -168,7 +170,7 @@ def _self_atari(board: Board, p: Point, c: int) -> bool:
     return len(lib) < 2
 
 
-def _backfill(board: Board, lib_set: set[Point], att: int) -> set[Point]:
+def _att_backfill(board: Board, lib_set: set[Point], att: int) -> set[Point]:
     """For each liberty that is a self-atari for the attacker: its empty
     neighbours and the other liberties of the attacker's strings next to it."""
     out: set[Point] = set()
@@ -183,7 +185,7 @@ def _backfill(board: Board, lib_set: set[Point], att: int) -> set[Point]:
     return out
 
 
-def _ally_captures(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
+def _captures_near_allies(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
     """Liberties of the opponent strings in atari next to the other strings of the
     target's colour that touch its liberties."""
     out: set[Point] = set()
@@ -195,7 +197,7 @@ def _ally_captures(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
     return out
 
 
-def _lib_chain(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
+def _attack_blockers(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
     """Liberties of the opponent strings of at most two liberties that touch one of
     the target's liberties."""
     opp = 3 - int(board[tgt])
@@ -209,7 +211,7 @@ def _lib_chain(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
     return out
 
 
-def _rescue5(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
+def _attack_sharing(board: Board, tgt: Point, lib_set: set[Point]) -> set[Point]:
     """The liberties, off the target's and not self-ataris for it, of the opponent
     strings touching its liberties that have at most one liberty more than the target
     and two or more in common with it."""
@@ -235,7 +237,7 @@ def _libs_at(board: Board, p: Point, c: int) -> set[Point]:
     return out
 
 
-def _chain2_backfill(board: Board, tgt: Point) -> set[Point]:
+def _break_chain2_backfill(board: Board, tgt: Point) -> set[Point]:
     """For each opponent neighbour of two liberties, both self-ataris for the
     target's colour: where the opponent, playing one of them, would have exactly two
     liberties, those of them that are not self-ataris for the target's colour."""
@@ -324,7 +326,7 @@ def _superstring_members(board: Board, tgt: Point, cap: int) -> list[frozenset[P
     return out
 
 
-def _ss_break(board: Board, tgt: Point) -> set[Point]:
+def _superstring_break(board: Board, tgt: Point) -> set[Point]:
     """GNU Go's ``superstring_break_chain_moves``: for the attacker strings next to
     the other strings of the superstring (of at most 4 liberties), the capture of
     those in atari, the liberties (not self-ataris) of those of 2 or 3."""
@@ -393,7 +395,7 @@ def _captures(board: Board, p: Point, c: int) -> bool:
     return any(board[q] == 3 - c and len(libs(board, q)) == 1 for q in neighbours(board, p))
 
 
-def _backfill2(board: Board, tgt: Point) -> set[Point]:
+def _def_backfill(board: Board, tgt: Point) -> set[Point]:
     """GNU Go's ``defend2`` backfilling: for a liberty that is a self-atari for the
     attacker, the liberties (at most 5 of them) the defender's stone there would
     have, not self-ataris, next to a defender stone; for a liberty where the
@@ -442,7 +444,7 @@ def _backfill_atari(board: Board, tgt: Point) -> set[Point]:
     return {x for x in la if not _self_atari(board, x, 3 - dfn)}
 
 
-def _rescue6(board: Board, tgt: Point) -> set[Point]:
+def _edge_clamp(board: Board, tgt: Point) -> set[Point]:
     """GNU Go's ``special_rescue6``: a liberty ``a`` on the edge beside a target stone
     ``b``, an attacker stone ``c`` beside ``b``, ``a``'s neighbour that way and the
     point beside ``c`` across from ``b`` empty: that point (not a self-atari, ``c`` of
@@ -487,7 +489,7 @@ def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     for g in neighbour_strings(board, tgt):
         stone = next(iter(g))
         gl = libs(board, stone)
-        if len(gl) == 2 and depth < lim.attack_chain2:
+        if len(gl) == 2 and depth < lim.att_reinforce:
             out |= gl
         if len(gl) == 1:
             out |= gl
@@ -495,20 +497,20 @@ def attack_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
                 ol = libs(board, next(iter(o)))
                 if len(ol) == 1:
                     out |= ol
-    if (len(ls) <= 2 and depth < lim.second_order) or (
-            len(ls) == 3 and depth < lim.second_order3):
+    if (len(ls) <= 2 and depth < lim.att_second_order) or (
+            len(ls) == 3 and depth < lim.att_second_order_3libs):
         out |= _second_order(board, ls)
-    if (len(ls) == 1 or (len(ls) == 2 and depth < lim.ally_attack)
-            or (len(ls) == 3 and depth < lim.ally_attack3)):
+    if (len(ls) == 1 or (len(ls) == 2 and depth < lim.att_cut_off)
+            or (len(ls) == 3 and depth < lim.att_cut_off_3libs)):
         out |= _ally_libs(board, tgt, ls, 2)
-    if depth < lim.attack_backfill:
-        out |= _backfill(board, ls, 3 - int(board[tgt]))
+    if depth < lim.att_backfill:
+        out |= _att_backfill(board, ls, 3 - int(board[tgt]))
     if ((len(ls) in (2, 3) and depth < lim.att_superstring)
-            or (len(ls) == 2 and depth < lim.att_superstring2)):
+            or (len(ls) == 2 and depth < lim.att_superstring_2libs)):
         out |= _superstring(board, tgt, True)
-    if len(ls) == 2 and depth < lim.back_capture:
+    if len(ls) == 2 and depth < lim.att_back_capture:
         out |= _back_capture(board, tgt)
-    if len(ls) == 1 and depth < lim.backfill_atari:
+    if len(ls) == 1 and depth < lim.att_backfill_atari:
         out |= _backfill_atari(board, tgt)
     return out
 
@@ -518,33 +520,35 @@ def defend_candidates(board: Board, tgt: Point, lim: Limits, depth: int) -> set[
     out = set(ls)
     for g in neighbour_strings(board, tgt):
         gl = libs(board, next(iter(g)))
-        chain = (len(ls) <= lim.chain2_libs and depth < lim.chain2
-                 and (len(ls) > 1 or depth < lim.chain_atari))
+        chain = (len(ls) <= lim.def_break_chain2_max_libs and depth < lim.def_break_chain2
+                 and (len(ls) > 1 or depth < lim.def_break_chain_in_atari))
         two = len(gl) == 2 and chain
-        three = len(gl) == 3 and chain and len(ls) <= 2 and depth < lim.chain3
+        three = len(gl) == 3 and chain and len(ls) <= 2 and depth < lim.def_break_chain3
         if len(gl) == 1 or two or three:
             out |= gl
-    if ((len(ls) <= 2 and depth < lim.backfill) or (len(ls) == 3 and depth < lim.backfill3)
-            or (len(ls) == 4 and depth < lim.backfill4)):
+    if ((len(ls) <= 2 and depth < lim.def_second_order)
+            or (len(ls) == 3 and depth < lim.def_second_order_3libs)
+            or (len(ls) == 4 and depth < lim.def_second_order_4libs)):
         out |= _second_order(board, ls)
-    if (len(ls) <= 2 and depth < lim.ally_defend) or (len(ls) == 3 and depth < lim.ally_defend3):
+    if ((len(ls) <= 2 and depth < lim.def_ally_libs)
+            or (len(ls) == 3 and depth < lim.def_ally_libs_3libs)):
         out |= _ally_libs(board, tgt, ls, 3)
-    if depth < lim.lib_chain:
-        out |= _lib_chain(board, tgt, ls)
-    if depth < lim.ally_capture:
-        out |= _ally_captures(board, tgt, ls)
-    if len(ls) in (2, 3) and depth < lim.rescue5:
-        out |= _rescue5(board, tgt, ls)
-    if len(ls) <= 3 and depth < lim.chain2_backfill:
-        out |= _chain2_backfill(board, tgt)
-    if len(ls) >= 2 and depth < lim.superstring:
+    if depth < lim.def_attack_blockers:
+        out |= _attack_blockers(board, tgt, ls)
+    if depth < lim.def_capture_near_allies:
+        out |= _captures_near_allies(board, tgt, ls)
+    if len(ls) in (2, 3) and depth < lim.def_attack_sharing:
+        out |= _attack_sharing(board, tgt, ls)
+    if len(ls) <= 3 and depth < lim.def_break_chain2_backfill:
+        out |= _break_chain2_backfill(board, tgt)
+    if len(ls) >= 2 and depth < lim.def_superstring:
         out |= _superstring(board, tgt, False)
-    if len(ls) == 2 and depth < lim.backfill2:
-        out |= _backfill2(board, tgt)
-    if len(ls) >= 3 and depth < lim.rescue6:
-        out |= _rescue6(board, tgt)
-    if len(ls) >= 2 and depth < lim.ss_break:
-        out |= _ss_break(board, tgt)
+    if len(ls) == 2 and depth < lim.def_backfill:
+        out |= _def_backfill(board, tgt)
+    if len(ls) >= 3 and depth < lim.def_edge_clamp:
+        out |= _edge_clamp(board, tgt)
+    if len(ls) >= 2 and depth < lim.def_superstring_break:
+        out |= _superstring_break(board, tgt)
     return out
 
 
@@ -571,7 +575,7 @@ def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, dept
             return WIN if attacking else LOSE
         moves = [tgt]  # a snapback: the defender retakes
     else:
-        if lim.nodes > lim.budget:
+        if lim.nodes > lim.node_budget:
             raise Exhausted
         nl = len(libs(board, tgt))
         last = depth + 1 >= lim.max_depth
@@ -584,8 +588,8 @@ def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, dept
             if nl > lim.max_libs(depth + 1) or last:
                 return WIN
             moves = list(defend_candidates(board, tgt, lim, depth))
-            if (depth > 0 and not (lim.no_pass_ko and board.ko_point is not None)
-                    and not (lim.pass_atari and nl == 1)):
+            if (depth > 0 and not (lim.no_pass_at_ko and board.ko_point is not None)
+                    and not (lim.no_pass_in_atari and nl == 1)):
                 moves.append(None)
     mover = att if attacking else 3 - att
     best = LOSE
@@ -605,7 +609,7 @@ def solve(board: Board, tgt: Point, att: int, attacking: bool, lim: Limits, dept
         r = NEGATE[solve(after, tgt, att, not attacking, lim, depth + 1, below, single)]
         if cond and r in (WIN, KO_A):
             r = KO_B
-        elif (not cond and m is not None and r == WIN and lim.ko_cap and komaster == 0
+        elif (not cond and m is not None and r == WIN and lim.ko_capture_is_ko and komaster == 0
               and after.ko_point is not None):
             r = KO_A  # won by a ko capture the opponent may retake after a threat
         if RANK[r] > RANK[best]:

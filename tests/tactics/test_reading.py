@@ -100,7 +100,7 @@ O O X O X . . . .
     r = defend(b, Point(5, 2))
     assert (r.code, r.move) == (Outcome.WIN, Point(4, 1))
     # B5 is also a liberty of O's short strings next to C5 (lib_chain proposes it)
-    off = replace(ReadingConfig(), backfill3=0, lib_chain=0)
+    off = replace(ReadingConfig(), def_second_order_3libs=0, def_attack_blockers=0)
     assert defend(b, Point(5, 2), off).code is Outcome.LOSE
 
 
@@ -119,7 +119,7 @@ def test_attacker_backfills_before_a_self_atari_liberty() -> None:
 . . . O . . . . .""", Color.WHITE)
     r = attack(b, Point(0, 5))
     assert r.code is Outcome.WIN and r.move in (Point(0, 3), Point(1, 6))
-    assert attack(b, Point(0, 5), replace(ReadingConfig(), attack_backfill=0)).code is Outcome.LOSE
+    assert attack(b, Point(0, 5), replace(ReadingConfig(), att_backfill=0)).code is Outcome.LOSE
 
 
 def test_defender_captures_next_to_the_strings_it_would_join() -> None:
@@ -137,7 +137,7 @@ O O O O O X . O X
 . . O . O X X X X""", Color.WHITE)
     r = attack(b, Point(1, 8))
     assert (r.code, r.move) == (Outcome.KO_A, Point(0, 8))
-    plain = attack(b, Point(1, 8), replace(ReadingConfig(), ally_capture=0))
+    plain = attack(b, Point(1, 8), replace(ReadingConfig(), def_capture_near_allies=0))
     assert (plain.code, plain.move) == (Outcome.WIN, Point(0, 5))
 
 
@@ -155,7 +155,7 @@ O O X . O . X . .
 O O O O O X . . .
 . O . . O X . . .""", Color.WHITE)
     assert defend(b, Point(4, 4)).code is Outcome.LOSE
-    plain = defend(b, Point(4, 4), replace(ReadingConfig(), attack_chain2=0))
+    plain = defend(b, Point(4, 4), replace(ReadingConfig(), att_reinforce=0))
     assert (plain.code, plain.move) == (Outcome.WIN, Point(4, 3))
 
 
@@ -174,7 +174,8 @@ def test_four_liberty_string_makes_its_eye() -> None:
 . . . X . O O O .""")
     r = defend(b, Point(3, 7))
     assert (r.code, r.move) == (Outcome.WIN, Point(5, 8))
-    assert defend(b, Point(3, 7), replace(ReadingConfig(), backfill4=0)).code is Outcome.LOSE
+    off = replace(ReadingConfig(), def_second_order_4libs=0)
+    assert defend(b, Point(3, 7), off).code is Outcome.LOSE
 
 
 def test_attacker_cuts_a_three_liberty_string_from_its_friend() -> None:
@@ -192,7 +193,8 @@ O O O . . . . . .
 . . . . . . . . .""", Color.WHITE)
     r = attack(b, Point(0, 7))
     assert (r.code, r.move) == (Outcome.WIN, Point(0, 4))
-    assert attack(b, Point(0, 7), replace(ReadingConfig(), ally_attack3=0)).code is Outcome.LOSE
+    off = replace(ReadingConfig(), att_cut_off_3libs=0)
+    assert attack(b, Point(0, 7), off).code is Outcome.LOSE
 
 
 #: GNU Go's reading.tst 113 and 119 share this position.
@@ -215,7 +217,7 @@ def test_defender_takes_a_liberty_from_the_stones_around_its_liberty() -> None:
     r = defend(b, Point(4, 7))
     assert (r.code, r.move) == (Outcome.WIN, Point(7, 7))
     # H2 is also where X's stone on J3 would have its other liberty (backfill2)
-    off = replace(ReadingConfig(), lib_chain=0, backfill2=0)
+    off = replace(ReadingConfig(), def_attack_blockers=0, def_backfill=0)
     assert defend(b, Point(4, 7), off).code is Outcome.LOSE
 
 
@@ -226,7 +228,7 @@ def test_three_liberty_string_strengthens_its_friend() -> None:
     r = defend(b, Point(0, 6))
     assert (r.code, r.move) == (Outcome.WIN, Point(1, 4))
     # E8 is also a liberty of G9's superstring (superstring)
-    off = replace(ReadingConfig(), ally_defend3=0, superstring=0)
+    off = replace(ReadingConfig(), def_ally_libs_3libs=0, def_superstring=0)
     assert defend(b, Point(0, 6), off).code is Outcome.LOSE
 
 
@@ -245,7 +247,8 @@ O O O O . . . O .
 . O . O . . . O .""")
     r = defend(b, Point(0, 8))
     assert r.code is Outcome.WIN and r.move in (Point(2, 5), Point(0, 5))
-    assert defend(b, Point(0, 8), replace(ReadingConfig(), rescue5=0)).code is Outcome.LOSE
+    off = replace(ReadingConfig(), def_attack_sharing=0)
+    assert defend(b, Point(0, 8), off).code is Outcome.LOSE
 
 
 def test_a_capture_into_a_snapback_fails() -> None:
@@ -284,7 +287,8 @@ O . O . X . . O O
 . O . . X . . O .""", Color.WHITE)
     r = attack(b, Point(0, 6))
     assert (r.code, r.move) == (Outcome.KO_A, Point(2, 4))
-    assert attack(b, Point(0, 6), replace(ReadingConfig(), no_pass_ko=False)).code is Outcome.LOSE
+    off = replace(ReadingConfig(), no_pass_at_ko=False)
+    assert attack(b, Point(0, 6), off).code is Outcome.LOSE
 
 
 def test_defender_backfills_against_a_string_it_cannot_atari() -> None:
@@ -303,7 +307,8 @@ O O X X O O O . O
 . O X . X . O O .""", Color.WHITE)
     r = defend(b, Point(4, 1))
     assert (r.code, r.move) == (Outcome.KO_A, Point(8, 5))
-    assert defend(b, Point(4, 1), replace(ReadingConfig(), chain2_backfill=0)).code is Outcome.LOSE
+    off = replace(ReadingConfig(), def_break_chain2_backfill=0)
+    assert defend(b, Point(4, 1), off).code is Outcome.LOSE
 
 
 def test_attacker_fills_a_liberty_of_the_superstring() -> None:
@@ -323,7 +328,7 @@ def test_defender_backfills_where_the_attacker_would_be_short() -> None:
     b = board(READING_113, Color.WHITE)
     r = defend(b, Point(4, 0))
     assert (r.code, r.move) == (Outcome.WIN, Point(7, 1))
-    assert defend(b, Point(4, 0), replace(ReadingConfig(), backfill2=0)).code is Outcome.LOSE
+    assert defend(b, Point(4, 0), replace(ReadingConfig(), def_backfill=0)).code is Outcome.LOSE
 
 
 def test_defender_plays_off_its_superstring_liberty() -> None:
@@ -346,7 +351,7 @@ def test_defender_plays_off_its_superstring_liberty() -> None:
 . . . . X . . . X . . . .""")
     r = defend(b, Point(11, 3))
     assert (r.code, r.move) == (Outcome.WIN, Point(12, 6))
-    assert defend(b, Point(11, 3), replace(ReadingConfig(), superstring=0)).code is Outcome.LOSE
+    assert defend(b, Point(11, 3), replace(ReadingConfig(), def_superstring=0)).code is Outcome.LOSE
 
 
 def test_attacker_backfills_before_taking_a_stone_in_atari() -> None:
@@ -365,7 +370,7 @@ X X X X O O O X X
 . . X O . O . X .""")
     r = attack(b, Point(0, 3))
     assert (r.code, r.move) == (Outcome.WIN, Point(2, 5))
-    plain = attack(b, Point(0, 3), replace(ReadingConfig(), backfill_atari=0))
+    plain = attack(b, Point(0, 3), replace(ReadingConfig(), att_backfill_atari=0))
     assert (plain.code, plain.move) == (Outcome.KO_A, Point(0, 4))
 
 
@@ -385,7 +390,7 @@ O O O O O X . O X
 . . O . O X X X X""")
     r = attack(b, Point(7, 7))
     assert r.code is Outcome.WIN and r.move in (Point(4, 5), Point(3, 5))
-    assert attack(b, Point(7, 7), replace(ReadingConfig(), back_capture=0)).code is Outcome.LOSE
+    assert attack(b, Point(7, 7), replace(ReadingConfig(), att_back_capture=0)).code is Outcome.LOSE
 
 
 def test_defender_clamps_from_the_edge() -> None:
@@ -403,7 +408,7 @@ def test_defender_clamps_from_the_edge() -> None:
 . . . . . . . . .""")
     r = defend(b, Point(3, 1))
     assert (r.code, r.move) == (Outcome.WIN, Point(2, 2))
-    assert defend(b, Point(3, 1), replace(ReadingConfig(), rescue6=0)).code is Outcome.LOSE
+    assert defend(b, Point(3, 1), replace(ReadingConfig(), def_edge_clamp=0)).code is Outcome.LOSE
 
 
 def test_three_liberty_net_is_read_one_ply_deeper() -> None:
@@ -423,7 +428,8 @@ O O . . X . . . X
 . . . . . . . . .""", Color.WHITE)
     r = attack(b, Point(7, 4))
     assert (r.code, r.move) == (Outcome.WIN, Point(7, 5))
-    assert attack(b, Point(7, 4), replace(ReadingConfig(), second_order3=6)).code is Outcome.LOSE
+    off = replace(ReadingConfig(), att_second_order_3libs=6)
+    assert attack(b, Point(7, 4), off).code is Outcome.LOSE
 
 def test_an_unread_line_is_lost_for_the_questioner() -> None:
     # X's lone stone cannot be taken; read with 50 nodes the search runs out, and an
@@ -460,16 +466,16 @@ def test_a_ko_taken_against_the_komaster_turns_it_gray() -> None:
     # GNU Go's reading:208: X defends A6 by C1. Once one side has retaken a ko after
     # a threat (komaster), a legal ko capture elsewhere by the other side makes the
     # komaster "gray": nobody may take a ko below. Without the rule, read as before
-    # the later steps (candidates in the order generated, ``order=0``; a defender in
-    # atari that passes and attacks its neighbours, ``pass_atari`` off,
-    # ``chain_atari`` at every ply, ``ss_break`` at the root only), the search spends
-    # its whole budget in ko lines and answers only a ko (A2); with those steps C1 is
-    # found either way
+    # the later steps (candidates in the order generated, ``def_order=0``; a defender
+    # in atari that passes and attacks its neighbours, ``no_pass_in_atari`` off,
+    # ``def_break_chain_in_atari`` at every ply, ``def_superstring_break`` at the root
+    # only), the search spends its whole budget in ko lines and answers only a ko
+    # (A2); with those steps C1 is found either way
     b = board(READING_208)
     r = defend(b, Point(3, 0))
     assert (r.code, r.move, r.complete) == (Outcome.WIN, Point(8, 2), True)
-    before = replace(ReadingConfig(), order=0, pass_atari=False, chain_atari=200,
-                     ss_break=1)
+    before = replace(ReadingConfig(), def_order=0, no_pass_in_atari=False,
+                     def_break_chain_in_atari=200, def_superstring_break=1)
     plain = defend(b, Point(3, 0), before)
     assert (plain.code, plain.move, plain.complete) == (Outcome.WIN, Point(8, 2), True)
     assert r.nodes < plain.nodes // 2
@@ -479,7 +485,7 @@ def test_a_ko_taken_against_the_komaster_turns_it_gray() -> None:
 
 def test_the_defender_reads_its_best_scored_move_first() -> None:
     # X's G6 has two liberties; the capture F7 and the connection F6 both save it.
-    # Generated in igo's order the capture comes first; with ``order`` the defender's
+    # Generated in igo's order the capture comes first; with ``def_order`` the defender's
     # candidates are sorted by GNU Go's order_moves scores, and F6 (a stone joined
     # to a string of many liberties) is read first and wins at once
     b = board("""
@@ -490,8 +496,8 @@ O . . . X X .
 O . O . . . .
 . . . X X . .
 . . . . . . O""")
-    plain = defend(b, Point(1, 6), replace(ReadingConfig(), order=0))
-    ordered = defend(b, Point(1, 6), replace(ReadingConfig(), order=1))
+    plain = defend(b, Point(1, 6), replace(ReadingConfig(), def_order=0))
+    ordered = defend(b, Point(1, 6), replace(ReadingConfig(), def_order=1))
     assert (plain.code, plain.move) == (Outcome.WIN, Point(0, 5))
     assert (ordered.code, ordered.move) == (Outcome.WIN, Point(1, 5))
     assert ordered.nodes < plain.nodes
@@ -532,15 +538,15 @@ O O O X X O . O X
     after = b.copy()
     after.play(Color.WHITE, Point(6, 2))
     assert attack(after, Point(8, 6)).code is Outcome.LOSE
-    old = defend(b, Point(8, 6), replace(ReadingConfig(), ss_break=0))
+    old = defend(b, Point(8, 6), replace(ReadingConfig(), def_superstring_break=0))
     assert (old.code, old.move) == (Outcome.KO_B, Point(8, 4))
 
 
 def test_attacker_superstring_at_ply_two() -> None:
     # trevor:670: X's E1 "captures" only if O has no C3 (GNU Go's superstring
-    # break-chain through F2, ``ss_break`` below the root); then X's best is the ko
-    # of F1, found by the attacker's superstring moves at its second move
-    # (``att_superstring2``: after O's E1, X's D1)
+    # break-chain through F2, ``def_superstring_break`` below the root); then X's best
+    # is the ko of F1, found by the attacker's superstring moves at its second move
+    # (``att_superstring_2libs``: after O's E1, X's D1)
     b = board("""
 . O . . . X . . .
 . O . . . X . . .
@@ -553,9 +559,10 @@ O O O X X O . O X
 . . . . . . O O X""")
     r = attack(b, Point(8, 6))
     assert (r.code, r.move) == (Outcome.KO_A, Point(8, 5))
-    assert attack(b, Point(8, 6), replace(ReadingConfig(), att_superstring2=0)).code \
+    assert attack(b, Point(8, 6), replace(ReadingConfig(), att_superstring_2libs=0)).code \
         is Outcome.LOSE
-    old = attack(b, Point(8, 6), replace(ReadingConfig(), att_superstring2=0, ss_break=1))
+    old = attack(b, Point(8, 6), replace(ReadingConfig(), att_superstring_2libs=0,
+                                         def_superstring_break=1))
     assert (old.code, old.move) == (Outcome.WIN, Point(8, 4))
 
 
@@ -583,29 +590,28 @@ def test_twolib_defences_are_real() -> None:
         assert attack(after, Point(2, 2)).code != Outcome.WIN
 
 
-SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1, second_order=3,
-                      chain2=3, backfill=2, second_order3=1, chain2_libs=3, ally_attack=2,
-                      ally_defend=3, ko_capture_is_ko=True, attack_chain2=2, chain3=2,
-                      backfill3=1, attack_backfill=2, ally_capture=2, backfill4=1,
-                      ally_attack3=2, lib_chain=1, ally_defend3=2, rescue5=2,
-                      snapback=16, no_pass_ko=True, chain2_backfill=2, superstring=1,
-                      att_superstring=1, backfill2=2, back_capture=2, backfill_atari=2,
-                      rescue6=1)
+SMALL = ReadingConfig(node_budget=400, max_depth=16, depth3=4, depth4=1,
+                      att_second_order=3, att_second_order_3libs=1, att_cut_off=2,
+                      att_cut_off_3libs=2, att_reinforce=2, att_backfill=2,
+                      att_superstring=1, att_back_capture=2, att_backfill_atari=2,
+                      def_break_chain2=3, def_break_chain2_max_libs=3, def_break_chain3=2,
+                      def_break_chain2_backfill=2, def_second_order=2,
+                      def_second_order_3libs=1, def_second_order_4libs=1, def_ally_libs=3,
+                      def_ally_libs_3libs=2, def_attack_blockers=1, def_capture_near_allies=2,
+                      def_attack_sharing=2, def_superstring=1, def_backfill=2,
+                      def_edge_clamp=1, snapback=16, no_pass_at_ko=True, ko_capture_is_ko=True)
 
 
 def _limits(c: ReadingConfig) -> ref.Limits:
-    return ref.Limits(c.node_budget, c.max_depth, c.depth3, c.depth4, c.second_order,
-                      c.chain2, c.backfill, c.second_order3, c.chain2_libs, c.ally_attack,
-                      c.ally_defend, c.ko_capture_is_ko, c.attack_chain2, c.chain3,
-                      c.backfill3, c.attack_backfill, c.ally_capture, c.backfill4,
-                      c.ally_attack3, c.lib_chain, c.ally_defend3, c.rescue5,
-                      c.snapback, c.no_pass_ko, c.chain2_backfill,
-                      superstring=c.superstring, att_superstring=c.att_superstring,
-                      backfill2=c.backfill2, back_capture=c.back_capture,
-                      backfill_atari=c.backfill_atari, rescue6=c.rescue6,
-                      gray_ko=c.gray_ko, chain_atari=c.chain_atari,
-                      pass_atari=c.pass_atari, ss_break=c.ss_break,
-                      att_superstring2=c.att_superstring2)
+    """The reference's limits: the fields of ``c`` of the same names."""
+    names = {f.name for f in fields(ref.Limits)} - {"nodes"}
+    return ref.Limits(**{n: getattr(c, n) for n in names})
+
+
+def test_the_reference_mirrors_every_field_but_the_ordering_and_the_budget_rule() -> None:
+    names = {f.name for f in fields(ref.Limits)} - {"nodes"}
+    assert {f.name for f in fields(ReadingConfig)} - names == {"def_order", "budget_root_loses"}
+    assert names <= {f.name for f in fields(ReadingConfig)}
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -4,82 +4,54 @@
 One question: can the string at ``tgt`` be captured (``attacking``: the attacker
 ``att`` to move) or saved (the defender ``3 - att`` to move)? Depth-first search
 (iterative: numba's cache does not keep recursive functions) over the moves that
-matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists):
+matter, in the manner of GNU Go's ``reading.c`` (our own, smaller move lists). The
+configuration is one int64 vector, :meth:`~igo.tactics.reading_config.ReadingConfig.
+vector`; its slot constants ``C_*`` are made from the fields of ``ReadingConfig`` at
+import (``C_`` and the field's name in capitals), and the fields' docstrings say what
+each generator plays; a generator's slot is the ply before which it is tried.
 
-- attacker: the liberties of the string (the one with most empty neighbours first,
-  where the string would run; in atari the capture leads), moves that save the
-  attacker's own strings next to the target left in atari (extend, or capture a
-  string holding them) and, before ``C_ATTACK_CHAIN2``, the liberties of those of 2
-  liberties, near the root the empty neighbours of the liberties (nets,
-  loose ladders: ``C_SECOND_ORDER`` for 2 liberties or fewer, ``C_SECOND_ORDER3`` for 3), and
-  the liberties of the target colour's other strings of at most 2 liberties that
-  touch a liberty (always in atari, ``C_ALLY_ATTACK`` for 2 liberties, ``C_ALLY_ATTACK3``
-  for 3), and before
-  ``C_ATTACK_BACKFILL``, for each liberty that would be a self-atari for the attacker,
-  its empty neighbours and the other liberties of the attacker's strings next to it
-  (GNU Go's backfilling: approach first), before ``C_ATT_SUPERSTRING`` (2 or 3
-  liberties) the liberties of the target's superstring and the backfill before one
-  that would be a self-atari (GNU Go's ``superstring_moves``), before
-  ``C_BACK_CAPTURE`` (2 liberties) the captures next to the attacker's strings beside
-  the liberty its stone on a target liberty would have alone (GNU Go's
-  back-capture), before ``C_BACKFILL_ATARI`` (in atari) the liberties the defender's
-  stone on the last liberty would have (GNU Go's ``attack1`` backfilling);
-- defender: captures of attacker strings next to the target in atari, the
-  liberties, the liberties of attacker neighbours of 2 liberties (target of at most
-  ``C_CHAIN2_LIBS``, before ``C_CHAIN2``) or 3 (target of 2 or fewer, before
-  ``C_CHAIN3``), the empty neighbours of its liberties (target of 2 liberties or
-  fewer before ``C_BACKFILL``, of 3 before ``C_BACKFILL3``, of 4 before
-  ``C_BACKFILL4``), the liberties of the own strings of at most 3 liberties that
-  touch a liberty (target of 2 liberties or fewer before ``C_ALLY_DEFEND``, of 3
-  before ``C_ALLY_DEFEND3``), before ``C_LIB_CHAIN`` the liberties of
-  attacker strings of at most 2 liberties that touch one of its liberties, before
-  ``C_ALLY_CAPTURE`` captures of attacker
-  strings in atari next to the own strings that touch a liberty (GNU Go's
-  superstring break-chain), before ``C_RESCUE5`` (target of 2 or 3 liberties) the
-  outer liberties of attacker strings touching a liberty that share two or more
-  with it and have at most one more (GNU Go's ``special_rescue5``), before
-  ``C_CHAIN2_BACKFILL`` (3 liberties or fewer), against an attacker neighbour of 2
-  liberties that are both self-ataris for the defender, the liberties the
-  attacker's stone would have on one of them when it would have exactly two (GNU
-  Go's ``break_chain2`` backfilling), before ``C_SUPERSTRING`` (2 liberties or
-  more) the liberties of the superstring off its own where the attacker would not
-  be in atari and GNU Go's special rescues next to them, before ``C_BACKFILL2`` (2
-  liberties) GNU Go's ``defend2`` backfilling, before ``C_RESCUE6`` (3 liberties or
-  more) GNU Go's ``special_rescue6`` edge moves, before ``C_SS_BREAK`` (2 liberties
-  or more) captures of the attacker strings in atari next to the other strings of
-  its superstring and the liberties of those of 2-3 liberties (GNU Go's
-  ``superstring_break_chain_moves``); last, below
-  the root, a pass (a string with two eyes must not be made to fill one), but not
-  while a ko point is set with ``C_NO_PASS_KO`` (the attacker has just taken a ko),
-  nor for a string in atari with ``C_PASS_ATARI`` (GNU Go's ``defend1``).
+- attacker (:func:`attack_moves`): the liberties of the string (the one with most
+  empty neighbours first, where the string would run; in atari the capture leads),
+  moves that save the attacker's own strings next to the target left in atari
+  (extend, or capture a string holding them), then the ``att_*`` generators:
+  ``C_ATT_REINFORCE``, ``C_ATT_SECOND_ORDER`` (``_3LIBS``), ``C_ATT_CUT_OFF``
+  (``_3LIBS``), ``C_ATT_BACKFILL``, ``C_ATT_SUPERSTRING`` (``_2LIBS``),
+  ``C_ATT_BACK_CAPTURE``, ``C_ATT_BACKFILL_ATARI``;
+- defender (:func:`defend_moves`): captures of attacker strings next to the target in
+  atari, the liberties, then the ``def_*`` generators: ``C_DEF_BREAK_CHAIN2`` (for at
+  most ``C_DEF_BREAK_CHAIN2_MAX_LIBS``), ``C_DEF_BREAK_CHAIN3``,
+  ``C_DEF_BREAK_CHAIN_IN_ATARI``, ``C_DEF_SECOND_ORDER`` (``_3LIBS``, ``_4LIBS``),
+  ``C_DEF_ALLY_LIBS`` (``_3LIBS``), ``C_DEF_ATTACK_BLOCKERS``,
+  ``C_DEF_CAPTURE_NEAR_ALLIES``, ``C_DEF_BREAK_CHAIN2_BACKFILL``,
+  ``C_DEF_ATTACK_SHARING``, ``C_DEF_SUPERSTRING``, ``C_DEF_BACKFILL``,
+  ``C_DEF_EDGE_CLAMP``, ``C_DEF_SUPERSTRING_BREAK``; last, below the root, a pass (a
+  string with two eyes must not be made to fill one), but not while a ko point is set
+  with ``C_NO_PASS_AT_KO`` (the attacker has just taken a ko), nor for a string in
+  atari with ``C_NO_PASS_IN_ATARI`` (GNU Go's ``defend1``).
 
-Before ``C_ORDER`` the defender's candidates are sorted by GNU Go's ``order_moves``
+Before ``C_DEF_ORDER`` the defender's candidates are sorted by GNU Go's ``order_moves``
 scores (:func:`order_moves`), else read in the order generated (the attacker's always
-are). Before ``C_CHAIN_ATARI`` (0 by default) the defender of a string in atari
-attacks its neighbours of 2-3 liberties too (GNU Go's ``defend1`` does not).
-
-The generators tried and left off by default were removed on 2026-12-07; their
+are). The generators tried and left off by default were removed on 2026-12-07; their
 results, and the commit that last had them, are in ``experiments/tactics/LOG.md``.
 
-The attacker reads strings of up to 2 liberties at any depth, 3 before
-``C_DEPTH3`` and 4 before ``C_DEPTH4``; a string with more is safe. Results are
-GNU Go's codes: ``LOSE`` (0), ``WIN`` (1), ``KO_A`` (2: wins a ko the mover takes
-first), ``KO_B`` (3: wins a ko only after a ko threat). A move that retakes a ko
-against the simple ko rule is a *conditional ko capture* (the mover is assumed to
-have found a threat), allowed while nobody is "komaster" and making the mover
-komaster for the rest of the line; its line is worth at most ``KO_B`` to the mover.
-With ``C_GRAY_KO`` (GNU Go's gray komaster), a legal ko capture by the komaster's
-opponent makes the komaster gray (``komaster + 2``) below it, where no ko may be
-taken (bit 2: the komaster may not take another ko either).
-Taking a single-stone target by a ko capture is a ``KO_A`` (the defender may retake
-after a threat), and with ``C_KO_CAPTURE_IS_KO`` (GNU Go's convention) so is any win that
-starts with a legal ko capture, nobody being komaster. A single stone taken where
-its owner may retake at once with a stone of two liberties or more (a proper
-snapback, before ``C_SNAPBACK``) is not captured: the defender's one move is the
-retake. A search that runs out of
-its node budget counts the unread line as lost for the side to move (with
-``C_BUDGET_ROOT_LOSES``, for the side that moves at the root: an unread line never makes
-the answer a success) and sets ``info[I_EXHAUSTED]``.
+The attacker reads strings of up to 2 liberties at any depth, 3 before ``C_DEPTH3``
+and 4 before ``C_DEPTH4``; a string with more is safe. Results are GNU Go's codes:
+``LOSE`` (0), ``WIN`` (1), ``KO_A`` (2: wins a ko the mover takes first), ``KO_B`` (3:
+wins a ko only after a ko threat). A move that retakes a ko against the simple ko rule
+is a *conditional ko capture* (the mover is assumed to have found a threat), allowed
+while nobody is "komaster" and making the mover komaster for the rest of the line; its
+line is worth at most ``KO_B`` to the mover. With ``C_GRAY_KO`` (GNU Go's gray
+komaster), a legal ko capture by the komaster's opponent makes the komaster gray
+(``komaster + 2``) below it, where no ko may be taken (bit 2: the komaster may not
+take another ko either). Taking a single-stone target by a ko capture is a ``KO_A``
+(the defender may retake after a threat), and with ``C_KO_CAPTURE_IS_KO`` (GNU Go's
+convention) so is any win that starts with a legal ko capture, nobody being komaster.
+A single stone taken where its owner may retake at once with a stone of two liberties
+or more (a proper snapback, before ``C_SNAPBACK``) is not captured: the defender's one
+move is the retake. A search that runs out of its node budget counts the unread line
+as lost for the side to move (with ``C_BUDGET_ROOT_LOSES``, for the side that moves at
+the root: an unread line never makes the answer a success) and sets
+``info[I_EXHAUSTED]``.
 """
 
 from __future__ import annotations
@@ -128,40 +100,40 @@ C_NODE_BUDGET = slot("node_budget")
 C_MAX_DEPTH = slot("max_depth")
 C_DEPTH3 = slot("depth3")
 C_DEPTH4 = slot("depth4")
-C_SECOND_ORDER = slot("second_order")
-C_CHAIN2 = slot("chain2")
-C_BACKFILL = slot("backfill")
-C_SECOND_ORDER3 = slot("second_order3")
-C_CHAIN2_LIBS = slot("chain2_libs")
-C_ALLY_ATTACK = slot("ally_attack")
-C_ALLY_DEFEND = slot("ally_defend")
-C_KO_CAPTURE_IS_KO = slot("ko_capture_is_ko")
-C_ATTACK_CHAIN2 = slot("attack_chain2")
-C_CHAIN3 = slot("chain3")
-C_LIB_CHAIN = slot("lib_chain")
-C_ALLY_CAPTURE = slot("ally_capture")
-C_ATTACK_BACKFILL = slot("attack_backfill")
-C_BACKFILL3 = slot("backfill3")
-C_BACKFILL4 = slot("backfill4")
-C_ALLY_ATTACK3 = slot("ally_attack3")
-C_ALLY_DEFEND3 = slot("ally_defend3")
-C_RESCUE5 = slot("rescue5")
-C_SNAPBACK = slot("snapback")
-C_NO_PASS_KO = slot("no_pass_ko")
-C_CHAIN2_BACKFILL = slot("chain2_backfill")
-C_SUPERSTRING = slot("superstring")
+C_ATT_SECOND_ORDER = slot("att_second_order")
+C_ATT_SECOND_ORDER_3LIBS = slot("att_second_order_3libs")
+C_ATT_CUT_OFF = slot("att_cut_off")
+C_ATT_CUT_OFF_3LIBS = slot("att_cut_off_3libs")
+C_ATT_REINFORCE = slot("att_reinforce")
+C_ATT_BACKFILL = slot("att_backfill")
 C_ATT_SUPERSTRING = slot("att_superstring")
-C_BACKFILL2 = slot("backfill2")
-C_BACK_CAPTURE = slot("back_capture")
-C_BACKFILL_ATARI = slot("backfill_atari")
-C_RESCUE6 = slot("rescue6")
-C_BUDGET_ROOT_LOSES = slot("budget_root_loses")
+C_ATT_SUPERSTRING_2LIBS = slot("att_superstring_2libs")
+C_ATT_BACK_CAPTURE = slot("att_back_capture")
+C_ATT_BACKFILL_ATARI = slot("att_backfill_atari")
+C_DEF_BREAK_CHAIN2 = slot("def_break_chain2")
+C_DEF_BREAK_CHAIN2_MAX_LIBS = slot("def_break_chain2_max_libs")
+C_DEF_BREAK_CHAIN3 = slot("def_break_chain3")
+C_DEF_BREAK_CHAIN_IN_ATARI = slot("def_break_chain_in_atari")
+C_DEF_BREAK_CHAIN2_BACKFILL = slot("def_break_chain2_backfill")
+C_DEF_SECOND_ORDER = slot("def_second_order")
+C_DEF_SECOND_ORDER_3LIBS = slot("def_second_order_3libs")
+C_DEF_SECOND_ORDER_4LIBS = slot("def_second_order_4libs")
+C_DEF_ALLY_LIBS = slot("def_ally_libs")
+C_DEF_ALLY_LIBS_3LIBS = slot("def_ally_libs_3libs")
+C_DEF_ATTACK_BLOCKERS = slot("def_attack_blockers")
+C_DEF_CAPTURE_NEAR_ALLIES = slot("def_capture_near_allies")
+C_DEF_ATTACK_SHARING = slot("def_attack_sharing")
+C_DEF_SUPERSTRING = slot("def_superstring")
+C_DEF_SUPERSTRING_BREAK = slot("def_superstring_break")
+C_DEF_BACKFILL = slot("def_backfill")
+C_DEF_EDGE_CLAMP = slot("def_edge_clamp")
+C_DEF_ORDER = slot("def_order")
+C_SNAPBACK = slot("snapback")
+C_NO_PASS_AT_KO = slot("no_pass_at_ko")
+C_NO_PASS_IN_ATARI = slot("no_pass_in_atari")
+C_KO_CAPTURE_IS_KO = slot("ko_capture_is_ko")
 C_GRAY_KO = slot("gray_ko")
-C_ORDER = slot("order")
-C_CHAIN_ATARI = slot("chain_atari")
-C_PASS_ATARI = slot("pass_atari")
-C_SS_BREAK = slot("ss_break")
-C_ATT_SUPERSTRING2 = slot("att_superstring2")
+C_BUDGET_ROOT_LOSES = slot("budget_root_loses")
 C_LEN = len(SLOTS)
 
 # GNU Go's order_moves scores (reading.c), by count
@@ -277,7 +249,7 @@ def _add_ally_libs(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int
 
 
 @njit
-def _add_backfill(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att: int,
+def _add_att_backfill(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att: int,
                   cand: np.ndarray, n: int, depth: int) -> int:
     """For each liberty that would be a self-atari for the attacker ``att``, the
     moves that prepare it: the other liberties of its own strings next to that
@@ -302,7 +274,7 @@ def _add_backfill(s: BoardState, sc: Scratch, libs: np.ndarray, nl: int, att: in
 
 
 @njit
-def _add_lib_chain(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+def _add_attack_blockers(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
                    cand: np.ndarray, n: int, depth: int, most: int) -> int:
     """The liberties of the attacker strings of at most ``most`` liberties that
     touch a liberty of the target (not only the target): taking or weakening the
@@ -336,7 +308,7 @@ def _add_captures_touching(s: BoardState, g: int, tmp: np.ndarray, cand: np.ndar
 
 
 @njit
-def _add_ally_captures(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+def _add_captures_near_allies(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
                        cand: np.ndarray, n: int, depth: int) -> int:
     """Captures of attacker strings in atari next to the strings of the target's
     colour that touch one of its liberties (GNU Go's superstring break-chain)."""
@@ -367,7 +339,7 @@ def _add_ally_captures(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl:
 
 
 @njit
-def _add_rescue5(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
+def _add_attack_sharing(s: BoardState, sc: Scratch, h: int, libs: np.ndarray, nl: int,
                  cand: np.ndarray, n: int, depth: int) -> int:
     """The attacker strings touching a liberty, with at most one liberty more than
     the target and two or more in common with it: their other liberties (GNU Go's
@@ -565,7 +537,7 @@ def _superstring_members(s: BoardState, h: int, cap: int, out: np.ndarray) -> in
 
 
 @njit
-def _add_ss_break(s: BoardState, sc: Scratch, h: int, cand: np.ndarray, n: int,
+def _add_superstring_break(s: BoardState, sc: Scratch, h: int, cand: np.ndarray, n: int,
                   depth: int) -> int:
     """GNU Go's ``superstring_break_chain_moves``: for the attacker strings next to
     the other strings of the target's superstring (of at most 4 liberties), the
@@ -659,7 +631,7 @@ def _add_superstring(s: BoardState, h: int, libs: np.ndarray, nl: int, attacking
 
 
 @njit
-def _add_backfill2(s: BoardState, libs: np.ndarray, nl: int, dfn: int, cand: np.ndarray,
+def _add_def_backfill(s: BoardState, libs: np.ndarray, nl: int, dfn: int, cand: np.ndarray,
                    n: int) -> int:
     """GNU Go's ``defend2`` backfilling: for a liberty that is a self-atari for the
     attacker, the liberties the defender's stone there would have (not self-ataris,
@@ -727,7 +699,7 @@ def _add_backfill_atari(s: BoardState, lib: int, att: int, cand: np.ndarray,
 
 
 @njit
-def _add_rescue6(s: BoardState, libs: np.ndarray, nl: int, h: int, cand: np.ndarray,
+def _add_edge_clamp(s: BoardState, libs: np.ndarray, nl: int, h: int, cand: np.ndarray,
                  n: int) -> int:
     """GNU Go's ``special_rescue6``: a liberty ``a`` on the edge beside a target
     stone ``b``; an attacker stone ``c`` beside ``b`` with ``a``'s neighbour that
@@ -771,7 +743,7 @@ def _add_rescue6(s: BoardState, libs: np.ndarray, nl: int, h: int, cand: np.ndar
 
 
 @njit
-def _add_chain2_backfill(s: BoardState, sc: Scratch, nh: int, dfn: int,
+def _add_break_chain2_backfill(s: BoardState, sc: Scratch, nh: int, dfn: int,
                          cand: np.ndarray, n: int, depth: int) -> int:
     """For an attacker neighbour of 2 liberties that are both self-ataris for the
     defender: where the attacker, playing one of them, would have exactly 2
@@ -813,7 +785,7 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
         g = heads[i]
         lib = atari_point(s, g)
         if lib == 0:
-            if depth < cfg[C_ATTACK_CHAIN2]:
+            if depth < cfg[C_ATT_REINFORCE]:
                 tmp = sc.heads2[depth]
                 if string_libs(s, g, tmp, 3) == 2:
                     a = tmp[0]
@@ -828,19 +800,20 @@ def attack_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             x = atari_point(s, others[j])
             if x != 0:
                 n = add_unique(cand, n, x)
-    if (nl <= 2 and depth < cfg[C_SECOND_ORDER]) or (nl == 3 and depth < cfg[C_SECOND_ORDER3]):
+    if ((nl <= 2 and depth < cfg[C_ATT_SECOND_ORDER])
+            or (nl == 3 and depth < cfg[C_ATT_SECOND_ORDER_3LIBS])):
         n = _add_second_order(s, libs, nl, cand, n)
-    if (nl == 1 or (nl == 2 and depth < cfg[C_ALLY_ATTACK])
-            or (nl == 3 and depth < cfg[C_ALLY_ATTACK3])):
+    if (nl == 1 or (nl == 2 and depth < cfg[C_ATT_CUT_OFF])
+            or (nl == 3 and depth < cfg[C_ATT_CUT_OFF_3LIBS])):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 2)
-    if depth < cfg[C_ATTACK_BACKFILL]:
-        n = _add_backfill(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)
+    if depth < cfg[C_ATT_BACKFILL]:
+        n = _add_att_backfill(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)
     if ((nl == 2 or nl == 3) and depth < cfg[C_ATT_SUPERSTRING]) or (
-            nl == 2 and depth < cfg[C_ATT_SUPERSTRING2]):
+            nl == 2 and depth < cfg[C_ATT_SUPERSTRING_2LIBS]):
         n = _add_superstring(s, h, libs, nl, True, cand, n)
-    if nl == 2 and depth < cfg[C_BACK_CAPTURE]:
+    if nl == 2 and depth < cfg[C_ATT_BACK_CAPTURE]:
         n = _add_back_capture(s, sc, libs, nl, 3 - s.color[h], cand, n, depth)
-    if nl == 1 and depth < cfg[C_BACKFILL_ATARI]:
+    if nl == 1 and depth < cfg[C_ATT_BACKFILL_ATARI]:
         n = _add_backfill_atari(s, libs[0], 3 - s.color[h], cand, n)
     return n
 
@@ -862,41 +835,43 @@ def defend_moves(s: BoardState, sc: Scratch, cfg: np.ndarray, h: int, nl: int,
             n = add_unique(cand, n, lib)
     for i in range(nl):
         n = add_unique(cand, n, libs[i])
-    if (nl <= cfg[C_CHAIN2_LIBS] and depth < cfg[C_CHAIN2]
-            and (nl > 1 or depth < cfg[C_CHAIN_ATARI])):
+    if (nl <= cfg[C_DEF_BREAK_CHAIN2_MAX_LIBS] and depth < cfg[C_DEF_BREAK_CHAIN2]
+            and (nl > 1 or depth < cfg[C_DEF_BREAK_CHAIN_IN_ATARI])):
         tmp = sc.heads2[depth]
         for i in range(nh):
             g = heads[i]
             if atari_point(s, g) != 0:
                 continue
             k = string_libs(s, g, tmp, 4)
-            if k == 2 or (k == 3 and nl <= 2 and depth < cfg[C_CHAIN3]):
+            if k == 2 or (k == 3 and nl <= 2 and depth < cfg[C_DEF_BREAK_CHAIN3]):
                 for j in range(k):
                     n = add_unique(cand, n, tmp[j])
-    if ((nl <= 2 and depth < cfg[C_BACKFILL]) or (nl == 3 and depth < cfg[C_BACKFILL3])
-            or (nl == 4 and depth < cfg[C_BACKFILL4])):
+    if ((nl <= 2 and depth < cfg[C_DEF_SECOND_ORDER])
+            or (nl == 3 and depth < cfg[C_DEF_SECOND_ORDER_3LIBS])
+            or (nl == 4 and depth < cfg[C_DEF_SECOND_ORDER_4LIBS])):
         n = _add_second_order(s, libs, nl, cand, n)
-    if (nl <= 2 and depth < cfg[C_ALLY_DEFEND]) or (nl == 3 and depth < cfg[C_ALLY_DEFEND3]):
+    if ((nl <= 2 and depth < cfg[C_DEF_ALLY_LIBS])
+            or (nl == 3 and depth < cfg[C_DEF_ALLY_LIBS_3LIBS])):
         n = _add_ally_libs(s, sc, h, libs, nl, cand, n, depth, 3)
-    if depth < cfg[C_LIB_CHAIN]:
-        n = _add_lib_chain(s, sc, h, libs, nl, cand, n, depth, 2)
-    if depth < cfg[C_ALLY_CAPTURE]:
-        n = _add_ally_captures(s, sc, h, libs, nl, cand, n, depth)
-    if nl <= 3 and depth < cfg[C_CHAIN2_BACKFILL]:
-        n = _add_chain2_backfill(s, sc, nh, s.color[h], cand, n, depth)
-    if (nl == 2 or nl == 3) and depth < cfg[C_RESCUE5]:
-        n = _add_rescue5(s, sc, h, libs, nl, cand, n, depth)
-    if nl >= 2 and depth < cfg[C_SUPERSTRING]:
+    if depth < cfg[C_DEF_ATTACK_BLOCKERS]:
+        n = _add_attack_blockers(s, sc, h, libs, nl, cand, n, depth, 2)
+    if depth < cfg[C_DEF_CAPTURE_NEAR_ALLIES]:
+        n = _add_captures_near_allies(s, sc, h, libs, nl, cand, n, depth)
+    if nl <= 3 and depth < cfg[C_DEF_BREAK_CHAIN2_BACKFILL]:
+        n = _add_break_chain2_backfill(s, sc, nh, s.color[h], cand, n, depth)
+    if (nl == 2 or nl == 3) and depth < cfg[C_DEF_ATTACK_SHARING]:
+        n = _add_attack_sharing(s, sc, h, libs, nl, cand, n, depth)
+    if nl >= 2 and depth < cfg[C_DEF_SUPERSTRING]:
         n = _add_superstring(s, h, libs, nl, False, cand, n)
-    if nl == 2 and depth < cfg[C_BACKFILL2]:
-        n = _add_backfill2(s, libs, nl, s.color[h], cand, n)
-    if nl >= 3 and depth < cfg[C_RESCUE6]:
-        n = _add_rescue6(s, libs, nl, h, cand, n)
-    if nl >= 2 and depth < cfg[C_SS_BREAK]:
-        n = _add_ss_break(s, sc, h, cand, n, depth)
+    if nl == 2 and depth < cfg[C_DEF_BACKFILL]:
+        n = _add_def_backfill(s, libs, nl, s.color[h], cand, n)
+    if nl >= 3 and depth < cfg[C_DEF_EDGE_CLAMP]:
+        n = _add_edge_clamp(s, libs, nl, h, cand, n)
+    if nl >= 2 and depth < cfg[C_DEF_SUPERSTRING_BREAK]:
+        n = _add_superstring_break(s, sc, h, cand, n, depth)
     if (depth > 0 and n < cand.shape[0]  # last, a pass: the string may need no move
-            and not (cfg[C_NO_PASS_KO] != 0 and s.meta[M_KO_POINT] != 0)
-            and not (nl == 1 and cfg[C_PASS_ATARI] != 0)):
+            and not (cfg[C_NO_PASS_AT_KO] != 0 and s.meta[M_KO_POINT] != 0)
+            and not (nl == 1 and cfg[C_NO_PASS_IN_ATARI] != 0)):
         cand[n] = PASS
         n += 1
     return n
@@ -1131,7 +1106,7 @@ def enter(s: BoardState, sc: Scratch, cfg: np.ndarray, tgt: int, att: int,
         if nl > max_libs(cfg, depth + 1) or last:
             return WIN
         n = defend_moves(s, sc, cfg, h, nl, depth)
-    if not attacking and depth < cfg[C_ORDER]:
+    if not attacking and depth < cfg[C_DEF_ORDER]:
         order_moves(s, sc, cfg, h, n, dfn, depth)
     sc.n[depth] = n
     sc.i[depth] = 0

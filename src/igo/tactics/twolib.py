@@ -30,7 +30,7 @@ from igo.tactics.target import stone_index
 
 #: the small reading of two-liberty questions
 TWOLIB_CONFIG = ReadingConfig(node_budget=2_000, max_depth=40, depth3=4, depth4=0,
-                              second_order=4, chain2=4, backfill=2)
+                              att_second_order=4, def_break_chain2=4, def_second_order=2)
 
 
 def _check_two(board: Board, point: Point) -> None:
