@@ -16,8 +16,9 @@ from igo.arena.config import MatchConfig
 from igo.arena.executor import SEQUENTIAL, ExecutorConfig
 from igo.arena.ray_start import RayStart, start_ray
 from igo.arena.runner import game_settings, run_match
-from igo.arena.store import MatchStore
-from igo.sgf import read_sgf_file
+from igo.arena.store import MatchStore, export_records
+from igo.core.replay import replay
+from igo.sgf import parse_sgf, read_sgf_file
 
 FAKE = Path(__file__).resolve().parents[1] / "players" / "fake_gtp_engine.py"
 DYING = f"gtp:{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} --die-on genmove"
@@ -80,6 +81,30 @@ def test_sequential_match_writes_games_and_sgf(tmp_path: Path) -> None:
         assert [g.index for g in store.games(more.match_id)] == list(range(6))
 
 
+def test_each_row_holds_its_game_record(tmp_path: Path) -> None:
+    c = config(tmp_path / "out", games=3)
+    with MatchStore(tmp_path / "r.sqlite") as store:
+        report = run_match(c, store, executor=SEQUENTIAL, progress=False)
+        records = list(store.records(report.match_id))
+    assert [g.index for g, _ in records] == [0, 1, 2]
+    for g, sgf in records:
+        assert sgf is not None
+        assert sgf == Path(g.sgf_path).read_text(encoding="utf-8")  # the file's text
+        rec = parse_sgf(sgf)
+        assert (rec.size, rec.black, rec.white) == (7, g.black, g.white)
+        assert rec.result.to_sgf() == g.result
+        assert len(rec.moves) == g.moves > 0
+        replay(rec)  # every move legal: the record replays to its end
+    # The database alone gives the games back: the SGF files are not needed.
+    for g, _ in records:
+        Path(g.sgf_path).unlink()
+    with MatchStore(tmp_path / "r.sqlite") as store:
+        assert export_records(store, tmp_path / "x") == (3, 0)
+    for g, sgf in records:
+        name = f"igo-random-vs-igo-random-{g.index:04d}.sgf"
+        assert (tmp_path / "x" / name).read_text(encoding="utf-8") == sgf
+
+
 def test_interrupted_match_resumes_without_loss_or_repeat(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The reference: the same match played without interruption.
@@ -107,6 +132,9 @@ def test_interrupted_match_resumes_without_loss_or_repeat(
         report = run_match(config(tmp_path / "out", 6), store, executor=SEQUENTIAL, progress=False)
         assert (report.played, report.skipped) == (4, 2)
         assert signature(store, mid) == expected  # same games, each exactly once
+        # every row, before the kill and after the resume, holds its game's record
+        assert [(r.index, sgf) for r, sgf in store.records(mid)] == [
+            (i, Path(tmp_path / "out" / f"game-{i:04d}.sgf").read_text()) for i in range(6)]
 
 
 def test_failed_game_is_recorded_retried_and_does_not_stop_the_match(

@@ -4,8 +4,9 @@
 are created from their specs with randomness seeded by ``seed + i``, then closed), so
 it can run anywhere: in this process, in a spawned worker process, or as a Ray task on
 any node of a cluster, and gives the same game everywhere. It returns the SGF text; the
-driver writes the file and the database row, so results land on the driver's disk as
-they arrive, one committed game at a time (a killed match resumes from there).
+driver writes the file and the database row (which holds the SGF text too, so the
+database carries every game's record), so results land on the driver's disk as they
+arrive, one committed game at a time (a killed match resumes from there).
 
 A game that fails (an engine crashed, timed out or refused a legal move, or the worker
 process playing it died) is recorded in the ``errors`` table and tried once more; a game
@@ -140,7 +141,7 @@ def _store_game(store: MatchStore, match_id: int, config: MatchConfig,
     _write_atomic(path, game.sgf)  # the file first: a stored row always has its SGF
     store.add_game(match_id, GameRow(game.index, game.black, game.white, game.winner,
                                      game.result, game.reason, game.moves, str(path),
-                                     game.duration))
+                                     game.duration), sgf=game.sgf)  # the record in the row too
 
 
 def _describe(exc: BaseException) -> str:
