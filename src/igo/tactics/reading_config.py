@@ -12,6 +12,7 @@ by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from operator import attrgetter
 
 import numpy as np
 
@@ -233,11 +234,12 @@ class ReadingConfig:
     def vector(self) -> np.ndarray:
         """The int64 vector the kernels read: field ``i`` (booleans as 0 / 1) at
         index ``i`` (the kernels' ``C_*`` constants, :func:`slot`)."""
-        return np.array([int(getattr(self, name)) for name in SLOTS], np.int64)
+        return np.array(_VALUES(self), np.int64)
 
 
 #: the fields of :class:`ReadingConfig`, in order: the slots of its vector
 SLOTS: tuple[str, ...] = tuple(f.name for f in fields(ReadingConfig))
+_VALUES = attrgetter(*SLOTS)  # a config's field values in that order
 
 
 def slot(name: str) -> int:
