@@ -15,6 +15,7 @@ from igo.arena.store import (
     export_records,
     record_name,
 )
+from igo.evolve.store import EvolveStore
 
 
 def row(i: int, winner: str | None = "B") -> GameRow:
@@ -159,6 +160,16 @@ def test_a_newer_or_foreign_schema_is_refused(tmp_path: Path) -> None:
     con.close()
     with pytest.raises(StoreError, match="lacks the columns white, winner"):
         MatchStore(foreign)
+    # An igo evolve database (version 1 too, a games table of its own) is not upgraded.
+    evolve = tmp_path / "evolve.sqlite"
+    EvolveStore(evolve).close()
+    with pytest.raises(StoreError, match="not those of an igo results database"):
+        MatchStore(evolve)
+    con = sqlite3.connect(evolve)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert "sgf" not in {r[1] for r in con.execute("PRAGMA table_info(games)")}
+    con.close()
+    EvolveStore(evolve).close()  # still the evolve store's
 
 
 def test_records_are_stored_with_their_rows_and_exported(tmp_path: Path) -> None:

@@ -22,18 +22,13 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from igo.arena.config import MatchConfig
 
 SCHEMA_VERSION = 2
-
-#: The statements that bring a results database of version k to version k + 1.
-_UPGRADES: dict[int, tuple[str, ...]] = {
-    1: ("ALTER TABLE games ADD COLUMN sgf TEXT",),
-}
 
 #: The columns of ``games`` that this igo reads and writes.
 _GAME_COLUMNS = ("match_id", "game_index", "black", "white", "winner", "result", "reason",
@@ -76,6 +71,23 @@ class StoreError(ValueError):
     """A results database that cannot be used (wrong schema, not a database)."""
 
 
+def _columns(db: sqlite3.Connection, table: str) -> list[str]:
+    return [str(r[1]) for r in db.execute(f"PRAGMA table_info({table})")]
+
+
+def _add_sgf_column(db: sqlite3.Connection) -> None:
+    """Version 1 to 2: ``games`` gains ``sgf`` (NULL for the games stored before)."""
+    if set(_columns(db, "games")) != set(_GAME_COLUMNS) - {"sgf"} \
+            or "config" not in _columns(db, "matches"):
+        raise StoreError("version 1, but its tables are not those of an igo results "
+                         "database (an igo evolve database?)")
+    db.execute("ALTER TABLE games ADD COLUMN sgf TEXT")
+
+
+#: What brings a results database of version k to version k + 1.
+_UPGRADES: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_sgf_column}
+
+
 @dataclass(frozen=True, slots=True)
 class GameRow:
     """One finished game as stored.
@@ -111,14 +123,15 @@ def now_stamp() -> str:
 
 def open_versioned(path: Path, schema: str, version: int, what: str,
                    error: type[Exception], timeout: float,
-                   upgrades: Mapping[int, Sequence[str]] | None = None
+                   upgrades: Mapping[int, Callable[[sqlite3.Connection], None]] | None = None
                    ) -> sqlite3.Connection:
     """Open (or create, with its parent folder) the SQLite file ``path`` in WAL mode,
     create the tables of ``schema`` and stamp ``version`` as its ``user_version``.
 
-    ``upgrades[k]`` are the statements that bring a database of version ``k`` to
-    ``k + 1``: an older database found is upgraded in one transaction (another process
-    upgrading it at the same time waits, then finds it done).
+    ``upgrades[k]`` brings a database of version ``k`` to ``k + 1`` (it may raise
+    ``error`` for tables it does not know): an older database found is upgraded in one
+    transaction (another process upgrading it at the same time waits, then finds it
+    done).
 
     Raises ``error`` (with ``what``, e.g. "results", in the message) for a file that
     is not a database, or one of a schema version that is neither ``version`` nor
@@ -136,7 +149,11 @@ def open_versioned(path: Path, schema: str, version: int, what: str,
                         f"this igo reads version {version}"
                         + (f" and upgrades versions {sorted(upgrades)}" if upgrades else ""))
         if found not in (0, version):
-            _upgrade(db, version, upgrades)
+            try:
+                _upgrade(db, version, upgrades)
+            except error as exc:
+                db.close()
+                raise error(f"{path}: {exc}") from None
         with db:
             db.executescript(schema)
             db.execute(f"PRAGMA user_version = {version}")
@@ -145,19 +162,19 @@ def open_versioned(path: Path, schema: str, version: int, what: str,
     return db
 
 
-def _upgradable(found: int, version: int, upgrades: Mapping[int, Sequence[str]]) -> bool:
+def _upgradable(found: int, version: int,
+                upgrades: Mapping[int, Callable[[sqlite3.Connection], None]]) -> bool:
     return 0 < found < version and all(k in upgrades for k in range(found, version))
 
 
 def _upgrade(db: sqlite3.Connection, version: int,
-             upgrades: Mapping[int, Sequence[str]]) -> None:
+             upgrades: Mapping[int, Callable[[sqlite3.Connection], None]]) -> None:
     """Run ``upgrades`` from the database's version to ``version`` in one transaction."""
     db.execute("BEGIN IMMEDIATE")
     try:
         found = db.execute("PRAGMA user_version").fetchone()[0]  # again, under the lock
         for k in range(found, version):
-            for statement in upgrades[k]:
-                db.execute(statement)
+            upgrades[k](db)
         db.execute(f"PRAGMA user_version = {version}")
         db.commit()
     except BaseException:
@@ -185,7 +202,7 @@ class MatchStore:
         self.path = Path(path)
         self._db = open_versioned(self.path, _SCHEMA, SCHEMA_VERSION, "results", StoreError,
                                   timeout=30.0, upgrades=_UPGRADES)
-        columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+        columns = _columns(self._db, "games")
         lacking = [c for c in _GAME_COLUMNS if c not in columns]
         if lacking:
             self._db.close()
