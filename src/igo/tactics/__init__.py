@@ -8,6 +8,7 @@ ladder priors (:mod:`igo.search._tactic_prior_kernels`, ``ladder_escape`` and
 
 - :mod:`igo.tactics.reading`: bounded attack / defence reading of a string
   (GNU Go's ``attack`` / ``defend`` questions, with its ko codes);
+  :mod:`igo.tactics.reading_config` its limits and move generators, one field each;
 - :mod:`igo.tactics.ladder`: is a string in atari caught in a working ladder;
 - :mod:`igo.tactics.twolib`: which moves attack / defend a string of two liberties;
 - :mod:`igo.tactics.selfatari`: a self-atari classified (bad, throw-in, nakade,
