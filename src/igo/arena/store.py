@@ -147,7 +147,8 @@ def open_versioned(path: Path, schema: str, version: int, what: str,
             db.close()
             raise error(f"{path}: {what} schema version {found}, "
                         f"this igo reads version {version}"
-                        + (f" and upgrades versions {sorted(upgrades)}" if upgrades else ""))
+                        + (f" and upgrades {', '.join(map(str, sorted(upgrades)))}"
+                           if upgrades else ""))
         if found not in (0, version):
             try:
                 _upgrade(db, version, upgrades)
@@ -175,7 +176,8 @@ def _upgrade(db: sqlite3.Connection, version: int,
         found = db.execute("PRAGMA user_version").fetchone()[0]  # again, under the lock
         for k in range(found, version):
             upgrades[k](db)
-        db.execute(f"PRAGMA user_version = {version}")
+        if found < version:
+            db.execute(f"PRAGMA user_version = {version}")
         db.commit()
     except BaseException:
         db.rollback()
