@@ -5,6 +5,7 @@ process pool without Ray giving the sequential games, ``--ray`` and ``--address`
 from __future__ import annotations
 
 import json
+import lzma
 import os
 import shlex
 import signal
@@ -55,6 +56,42 @@ def test_table_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     assert rc == 0
     assert "2 games played now" in out and "Wilson" in out and "binomial" in out
+
+
+def test_export_sgf_writes_the_stored_records(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    assert main(["match", "igo:random", "igo:random", "--games", "3", "--size", "5",
+                 "--no-ray", "--quiet", "--dead-stones", "tromp-taylor",
+                 "--out", str(out)]) == 0
+    capsys.readouterr()
+    db = out / "results.sqlite"
+    assert main(["match", "--export-sgf", str(tmp_path / "x"), str(db)]) == 0
+    assert capsys.readouterr().out == f"3 game records written to {tmp_path / 'x'}\n"
+    for i in range(3):  # the same text as the match's own files
+        assert (tmp_path / "x" / f"igo-random-vs-igo-random-{i:04d}.sgf").read_text() \
+            == (out / f"game-{i:04d}.sgf").read_text()
+    # A game stored without its record (as before 2026-12-07) is counted, not written;
+    # a database packed with xz is read as it is.
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("UPDATE games SET sgf = NULL WHERE game_index = 1")
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    packed = tmp_path / "results.sqlite.xz"
+    packed.write_bytes(lzma.compress(db.read_bytes()))
+    assert main(["match", "--export-sgf", str(tmp_path / "y"), str(packed)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("2 game records written") and "1 games of" in said
+    assert sorted(p.name[-8:] for p in (tmp_path / "y").iterdir()) == ["0000.sgf", "0002.sgf"]
+    assert main(["match", "--export-sgf", str(tmp_path / "z"), str(tmp_path / "no")]) == 1
+    assert "no such database" in capsys.readouterr().err
+    # Players with --export-sgf, or a match without both players: usage errors.
+    for argv in (["--export-sgf", "d", str(db), "igo:random"], ["igo:random"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(["match", *argv])
+        assert exit_.value.code == 2
+    assert "required: WHITE" in capsys.readouterr().err
 
 
 def test_sprt_stops_the_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

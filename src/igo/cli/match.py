@@ -3,8 +3,15 @@
 Players are specs (``igo:random``, ``gtp:/usr/games/gnugo --mode gtp --level 1`` …);
 BLACK is the first player and takes Black in even-numbered games. Results go to an
 SQLite database (default ``OUT/results.sqlite``) one committed game at a time, SGF
-files to ``OUT``. Running the same command again resumes: only missing games are
-played; a different configuration for the same match name is an error.
+files to ``OUT`` (the database holds each game's SGF text too). Running the same
+command again resumes: only missing games are played; a different configuration for the
+same match name is an error.
+
+``igo match --export-sgf DIR DB`` plays nothing: it writes the record of every game
+stored in the database ``DB`` (or ``DB.xz``) to ``DIR`` as ``MATCH-INDEX.sgf``
+(:func:`igo.arena.store.export_records`) and says how many games have no record stored
+(those of databases written before 2026-12-07, commit 8832591, which kept records only
+as files).
 
 Games run in a pool of ``--workers`` processes of this machine (no network), or one
 after another with ``--workers 1``; ``--ray`` plays them on a Ray started here on
@@ -64,14 +71,20 @@ def add_parser(subparsers: Any) -> None:
     kinds = "; ".join(f"{k}: {d}" for k, d in KINDS.items())
     p = subparsers.add_parser(
         "match", help="play a match between two players (resumable, parallel)",
+        usage="igo match [options] BLACK WHITE\n       igo match --export-sgf DIR DB",
         description="Play a match between two players with alternating colours, store "
                     "every game (SQLite + SGF) and print wins per colour, the first "
                     "player's win rate with a 95% Wilson interval and a binomial test. "
                     "Rerunning the same command resumes the match. "
                     f"Player specs: {kinds}.")
-    p.add_argument("black", metavar="BLACK",
+    p.add_argument("black", metavar="BLACK", nargs="?",
                    help="first player spec (Black in even games, White in odd ones)")
-    p.add_argument("white", metavar="WHITE", help="second player spec")
+    p.add_argument("white", metavar="WHITE", nargs="?", help="second player spec")
+    p.add_argument("--export-sgf", nargs=2, metavar=("DIR", "DB"), default=None,
+                   help="play nothing: write the record of every game stored in the "
+                        "database DB (or its .xz) to DIR as MATCH-INDEX.sgf, and say how "
+                        "many games have no record stored (databases written before "
+                        "2026-12-07 kept records only as files)")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--size", type=int, default=9, help="board size (default 9)")
     p.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
@@ -158,7 +171,45 @@ def add_parser(subparsers: Any) -> None:
                         "(with --workers 1 nothing pauses)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.set_defaults(func=run)
+
+    def run_or_export(args: argparse.Namespace) -> int:
+        if args.export_sgf is not None:
+            if args.black is not None:
+                p.error("--export-sgf DIR DB takes no players")
+            return export_sgf(Path(args.export_sgf[0]), Path(args.export_sgf[1]))
+        if args.white is None:
+            p.error("the following arguments are required: "
+                    + ("WHITE" if args.black is not None else "BLACK, WHITE"))
+        return run(args)
+
+    p.set_defaults(func=run_or_export)
+
+
+def export_sgf(folder: Path, db: Path) -> int:
+    """Write the records stored in the database ``db`` (``.xz``: unpacked to a temporary
+    file first) to ``folder``; print what was written. Raises :class:`StoreError` for a
+    file that is not a results database, ``OSError`` for one that cannot be read."""
+    import lzma
+    import shutil
+    import tempfile
+
+    from igo.arena.store import MatchStore, export_records
+
+    if not db.is_file():
+        raise ValueError(f"{db}: no such database")
+    with tempfile.TemporaryDirectory() as scratch:
+        if db.suffix == ".xz":
+            path = Path(scratch) / db.stem
+            with lzma.open(db) as src, path.open("wb") as dst:
+                shutil.copyfileobj(src, dst)
+        else:
+            path = db
+        with MatchStore(path) as store:
+            written, lacking = export_records(store, folder)
+    print(f"{written} game records written to {folder}"
+          + (f"; {lacking} games of {db} have no record stored (kept only as SGF files "
+             "by the igo that played them)" if lacking else ""))
+    return 0
 
 
 def _slug(spec: str) -> str:
