@@ -18,9 +18,11 @@ the attempts that failed in another table, which holds no games). The score coun
 as half a win; its 95 % interval is Wilson's, ``p`` the exact binomial test of wins
 against losses (draws left out) and Elo the score's, with the interval's bounds mapped
 the same way: :func:`igo.arena.stats.summarize`, as ``igo match`` and
-``tabu_mcts/match_stats.py`` print them. A database's games have their SGF records when
-``NAME-sgf.tar.xz`` beside ``NAME.sqlite.xz`` holds each game's file (the database keeps
-results, not moves: a record lost with its ``runs/`` folder cannot be made again). Each
+``tabu_mcts/match_stats.py`` print them. A database's game has its SGF record when its
+row holds the record's text (``igo match`` stores it since 2026-12-07, commit 8832591;
+``igo match --export-sgf DIR DB`` writes the files) or when ``NAME-sgf.tar.xz`` beside
+``NAME.sqlite.xz`` holds the game's file (older databases keep results, not moves: a
+record lost with its ``runs/`` folder cannot be made again). Each
 engine's seconds a move are read from the think-time files that ``tabu_mcts/think_times.py``
 wrote from the engines' own logs.
 
@@ -270,18 +272,21 @@ def _open_db(path: Path, tmp: Path) -> Path:
 
 
 def read_db(path: Path, matches: Sequence[int] = (),
-            tmp: Path | None = None) -> tuple[list[GameRow], str, str]:
+            tmp: Path | None = None) -> tuple[list[GameRow], list[bool], str, str]:
     """The games of the database at ``path`` (the matches ``matches``, or all), as the
-    first player of each match sees them (Black in even games), with the first and last
-    day a game ended."""
+    first player of each match sees them (Black in even games), whether each game's row
+    holds its SGF record, and the first and last day a game ended."""
     with tempfile.TemporaryDirectory() as scratch:
         db = _open_db(path, tmp or Path(scratch))
         rows: list[GameRow] = []
+        stored: list[bool] = []
         with MatchStore(db) as store:
             for match_id, _ in store.matches():
                 if matches and match_id not in matches:
                     continue
-                rows += store.games(match_id)
+                for row, sgf in store.records(match_id):
+                    rows.append(row)
+                    stored.append(sgf is not None)
         con = sqlite3.connect(db)
         try:
             ids = matches or [m for (m,) in con.execute("SELECT id FROM matches")]
@@ -291,7 +296,7 @@ def read_db(path: Path, matches: Sequence[int] = (),
                 tuple(ids)).fetchone()
         finally:
             con.close()
-    return rows, (first or "")[:10], (last or "")[:10]
+    return rows, stored, (first or "")[:10], (last or "")[:10]
 
 
 _PROP = re.compile(r"\b(PB|PW|RE|DT)\[((?:[^\]\\]|\\.)*)\]")
@@ -361,9 +366,10 @@ def tally(fig: Figure, root: Path = ROOT) -> Tally:
     for src in fig.sources:
         path = root / src.path
         if isinstance(src, Db):
-            got, f, la = read_db(path, src.matches)
+            got, stored, f, la = read_db(path, src.matches)
             names = _record_names(records_of(path))
-            records += sum(Path(r.sgf_path).name in names for r in got)
+            records += sum(held or Path(r.sgf_path).name in names
+                           for r, held in zip(got, stored, strict=True))
             days += [f, la]
         elif isinstance(src, Records):
             got, dates = read_records(path, src.player)

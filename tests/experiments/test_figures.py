@@ -130,6 +130,28 @@ def test_records_beside_a_database_are_matched_to_its_games(tmp_path: Path) -> N
     assert fg.tally(fig, tmp_path).records == 1
 
 
+def test_records_held_by_the_database_rows_are_counted(tmp_path: Path) -> None:
+    games = [_game(i, "won") for i in range(4)]
+    config = MatchConfig(black=IGO, white=PACHI, games=100, size=9, komi=7.0,
+                         out_dir=tmp_path / "sgf")
+    with MatchStore(tmp_path / "m.sqlite") as store:
+        match = store.open_match(config)
+        for g in games[:2]:  # rows holding their record (igo match since 2026-12-07)
+            store.add_game(match, g, sgf=f"(;GM[1]SZ[9]RE[{g.result}])")
+        for g in games[2:]:  # rows without one, as older databases' rows are
+            store.add_game(match, g)
+    db = _xz(tmp_path / "m.sqlite")
+    fig = fg.Figure("k", 9, "x", "c", "e", (fg.Db(db.name),))
+    assert fg.tally(fig, tmp_path).records == 2
+    # a record archived beside the database counts for a row that holds none
+    with tarfile.open(tmp_path / "m-sgf.tar.xz", "w:xz") as tar:
+        for name in ("m/game-0001.sgf", "m/game-0003.sgf"):
+            info = tarfile.TarInfo(name)
+            info.size = 2
+            tar.addfile(info, io.BytesIO(b"()"))
+    assert fg.tally(fig, tmp_path).records == 3  # game 1 counted once, game 2 has none
+
+
 def test_a_block_is_replaced_between_its_markers_only() -> None:
     begin, end = fg.markers(Path("README.md"), "t")
     assert begin == "<!-- BEGIN GENERATED t: python experiments/figures.py -->"
