@@ -86,6 +86,10 @@ def test_export_sgf_writes_the_stored_records(tmp_path: Path,
     assert sorted(p.name[-8:] for p in (tmp_path / "y").iterdir()) == ["0000.sgf", "0002.sgf"]
     assert main(["match", "--export-sgf", str(tmp_path / "z"), str(tmp_path / "no")]) == 1
     assert "no such database" in capsys.readouterr().err
+    bad = tmp_path / "bad.sqlite.xz"
+    bad.write_bytes(lzma.compress(b"not sqlite" * 200))
+    assert main(["match", "--export-sgf", str(tmp_path / "z"), str(bad)]) == 1
+    assert f"{bad} is not a usable results database" in capsys.readouterr().err
     # Players with --export-sgf, or a match without both players: usage errors.
     for argv in (["--export-sgf", "d", str(db), "igo:random"], ["igo:random"]):
         with pytest.raises(SystemExit) as exit_:

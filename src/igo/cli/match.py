@@ -193,7 +193,7 @@ def export_sgf(folder: Path, db: Path) -> int:
     import shutil
     import tempfile
 
-    from igo.arena.store import MatchStore, export_records
+    from igo.arena.store import MatchStore, StoreError, export_records
 
     if not db.is_file():
         raise ValueError(f"{db}: no such database")
@@ -204,8 +204,11 @@ def export_sgf(folder: Path, db: Path) -> int:
                 shutil.copyfileobj(src, dst)
         else:
             path = db
-        with MatchStore(path) as store:
-            written, lacking = export_records(store, folder)
+        try:
+            with MatchStore(path) as store:
+                written, lacking = export_records(store, folder)
+        except StoreError as exc:  # named as given, not as unpacked
+            raise StoreError(str(exc).replace(str(path), str(db))) from None
     print(f"{written} game records written to {folder}"
           + (f"; {lacking} games of {db} have no record stored (kept only as SGF files "
              "by the igo that played them)" if lacking else ""))
