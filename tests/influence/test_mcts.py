@@ -68,7 +68,7 @@ def test_budget_and_option_errors() -> None:
     with pytest.raises(ValueError, match="search option"):
         MCTSModel(options={"nosuch": 1})
     light = MCTSModel(playouts=10, options={"policy": "light"})
-    assert light.config.policy == "light" and light.config.use_priors
+    assert light.config.playouts.policy == "light" and light.config.prior.use_priors
 
 
 def test_cli_default_budget_is_the_models() -> None:

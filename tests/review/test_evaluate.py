@@ -24,7 +24,7 @@ def test_default_budget_by_board_size() -> None:
     assert default_budget(19) == Budget(playouts=E.DEFAULT_PLAYOUTS_19)
     b13 = default_budget(13).playouts
     assert b13 is not None and E.DEFAULT_PLAYOUTS_19 < b13 < E.DEFAULT_PLAYOUTS_9
-    assert EvalSettings().config.threads == 1
+    assert EvalSettings().config.resources.threads == 1
     assert EvalSettings(Budget(seconds=0.5)).budget_for(19) == Budget(seconds=0.5)
 
 

@@ -20,17 +20,17 @@ def plain_value(t: Tree, i: int, config: SearchConfig) -> float:
     the real visits and wins plus ``prior_eqex`` pseudo-visits at the prior's rate plus,
     but for the pass, ``prior_wins * sqrt(P)`` pseudo-visits that all won, mixed with
     the AMAF value by Silver's beta (no exploration terms: they are off by default)."""
-    pv = config.prior_eqex
-    pw = config.prior_eqex * float(t.PR[i])
-    if config.prior_wins > 0 and int(t.move[i]) != 0:
-        extra = config.prior_wins * math.sqrt(float(t.P[i]))
+    pv = config.prior.prior_eqex
+    pw = config.prior.prior_eqex * float(t.PR[i])
+    if config.prior.prior_wins > 0 and int(t.move[i]) != 0:
+        extra = config.prior.prior_wins * math.sqrt(float(t.P[i]))
         pv += extra
         pw += extra
     n = float(t.N[i]) + pv
-    q = (float(t.W[i]) + pw) / n if n > 0 else config.fpu
+    q = (float(t.W[i]) + pw) / n if n > 0 else config.selection.fpu
     rn = float(t.RN[i])
-    if config.rave_equiv > 0 and rn > 0:
-        beta = rn / (rn + n + rn * n / config.rave_equiv)
+    if config.selection.rave_equiv > 0 and rn > 0:
+        beta = rn / (rn + n + rn * n / config.selection.rave_equiv)
         q = beta * float(t.RW[i]) / rn + (1 - beta) * q
     return q
 
@@ -60,7 +60,7 @@ def test_child_value_is_the_formula(options: dict[str, float]) -> None:
 def test_optimistic_prior_favours_likely_moves_and_spares_the_pass() -> None:
     t, config, s = _root_children({"prior_wins": 210.0})
     f, k = int(t.first[0]), int(t.nch[0])
-    assert config.prior_wins == 210.0
+    assert config.prior.prior_wins == 210.0
     moves = [i for i in range(f, f + k) if t.move[i] != 0]
     for i in moves:  # as if nothing had been read below them yet
         t.N[i] = t.W[i] = t.RN[i] = t.RW[i] = 0.0

@@ -113,7 +113,7 @@ def test_search_fills_its_tables_and_checks_the_option() -> None:
     plain.run(playouts=100)
     assert not plain.workers[0].x.reply1.any()
     with pytest.raises(ValueError, match="lgrf"):
-        SearchConfig(lgrf=3)
+        SearchConfig.from_values({"lgrf": 3})
 
 
 def test_reply_comes_after_captures_and_escapes() -> None:

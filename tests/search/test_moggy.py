@@ -589,10 +589,10 @@ def test_moggy_moves_switches_to_heavy_after_n_playout_moves() -> None:
 
 
 def test_config_validation() -> None:
-    assert SearchConfig(policy="moggy").policy == "moggy"
+    assert SearchConfig.from_values({"policy": "moggy"}).playouts.policy == "moggy"
     base = preset("strong")
     assert base.with_options(ladder_budget=0, ladder_escape=0.0, p_atari=0.0,
-                             p_nakade=1.0, p_ccap=1.0).ladder_budget == 0
+                             p_nakade=1.0, p_ccap=1.0).playouts.ladder_budget == 0
     bad: list[dict[str, object]] = [
         {"ladder_budget": -1}, {"ladder_escape": -0.1}, {"ladder_atari": -1.0},
         {"p_atari": 1.5}, {"p_atari": -0.1}, {"p_nakade": 2.0}, {"p_ccap": -0.5},

@@ -67,7 +67,7 @@ def test_tree_invariants(config: object) -> None:
     t = s.workers[0].tree
     assert t.N[0] == 3000
     assert sum(t.N[i] for i in children(t, 0)) == 3000
-    e = s.config.expand_threshold
+    e = s.config.selection.expand_threshold
     checked = 0
     for n in range(1, int(t.meta[0])):
         if t.first[n] >= 0:
@@ -104,7 +104,8 @@ def test_tree_capacity_follows_the_memory_budget() -> None:
     shared = four.with_options(threads=2)
     assert shared.tree_count() == 1
     assert STRONG.with_options(tree_capacity=5000).capacity() == 5000
-    assert 16 <= default_tree_mb() <= DEFAULT_TREE_MB_CAP and STRONG.tree_mb == default_tree_mb()
+    assert 16 <= default_tree_mb() <= DEFAULT_TREE_MB_CAP
+    assert STRONG.resources.tree_mb == default_tree_mb()
     s = Search(Board(7), komi=7.0, config=four, seed=3)
     assert s.workers[0].tree.N.shape[0] == 30_393
     assert s.result().stats["tree_bytes"] <= 4 * MB

@@ -50,5 +50,5 @@ def bench_search(size: int, seconds: float, preset_name: str = "strong",
     result = search.run(seconds=seconds)
     elapsed = time.perf_counter() - start
     nodes = sum(min(int(t.meta[0]), t.first.shape[0]) for t in search.trees())
-    return SearchBenchResult(size, preset_name, cfg.policy, cfg.threads, result.playouts,
-                             elapsed, nodes, cfg.parallel)
+    return SearchBenchResult(size, preset_name, cfg.playouts.policy, cfg.resources.threads,
+                             result.playouts, elapsed, nodes, cfg.resources.parallel)

@@ -96,12 +96,13 @@ def run_search(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json()))
         return 0
-    pachi = (PACHI_HEAVY if config.policy == "heavy" else PACHI_LIGHT).get(args.size)
-    line = (f"{args.size}x{args.size} {args.preset} ({config.policy} playouts, "
-            f"{config.threads} thread(s), {config.parallel}): "
+    policy, threads = config.playouts.policy, config.resources.threads
+    pachi = (PACHI_HEAVY if policy == "heavy" else PACHI_LIGHT).get(args.size)
+    line = (f"{args.size}x{args.size} {args.preset} ({policy} playouts, "
+            f"{threads} thread(s), {config.resources.parallel}): "
             f"{result.playouts_per_s:,.0f} playouts/s, "
             f"{result.nodes:,} nodes")
     if pachi:
-        line += f"; Pachi {config.policy}: {pachi:,}/s (igo = {result.playouts_per_s / pachi:.0%})"
+        line += f"; Pachi {policy}: {pachi:,}/s (igo = {result.playouts_per_s / pachi:.0%})"
     print(line)
     return 0

@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     for err in errors or []:
         print(f"igo tsumego: skipped: {err}", file=sys.stderr)
     config = preset(args.preset)
-    policy = args.policy or (TSUMEGO_POLICY if args.preset == "strong" else config.policy)
+    policy = args.policy or (TSUMEGO_POLICY if args.preset == "strong" else config.playouts.policy)
     config = config.with_options(policy=policy)
     if args.tabu is not None:
         config = config.with_options(tabu=args.tabu)
@@ -111,8 +111,8 @@ def run(args: argparse.Namespace) -> int:
             bar.update(1)
     bar.close()
     summary = summarize(problems, attempts)
-    summary.update(bad_lines=len(errors or []), preset=args.preset, policy=config.policy,
-                   tabu=config.tabu,
+    summary.update(bad_lines=len(errors or []), preset=args.preset, policy=config.playouts.policy,
+                   tabu=config.playouts.tabu,
                    playouts=args.playouts, seed=args.seed)
     if args.json:
         print(json.dumps(summary))

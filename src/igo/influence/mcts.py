@@ -95,7 +95,7 @@ class MCTSModel:
         self._models: dict[int, MoveModel] = {}
 
     def _move_model(self, size: int) -> MoveModel | None:
-        if not self.config.use_priors:
+        if not self.config.prior.use_priors:
             return None
         if size not in self._models:
             from igo.search.search import nearest_default_model

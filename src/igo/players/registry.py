@@ -33,6 +33,7 @@ from igo.players.base import EnginePlayer, Player
 
 if TYPE_CHECKING:
     from igo.movepred.model import MoveModel
+    from igo.search.config import SearchConfig
 
 PlayerFactory = Callable[[dict[str, str], np.random.Generator], Player]
 
@@ -72,15 +73,14 @@ def mcts_player(options: dict[str, str], rng: np.random.Generator) -> Player:
     size); ``ponder=1`` thinks on the opponent's time (at most ``ponder_time``
     seconds, default 600); ``adaptive_time=0`` turns off the time manager's early
     stops and extensions (:class:`~igo.players.mcts.MCTSGenerator`); every other key
-    is a field of
-    :class:`igo.search.SearchConfig` (``max_tree_mb``, ``threads``...)."""
+    is a search option by its flat name (:mod:`igo.search.options`: ``max_tree_mb``,
+    ``threads``...; :func:`mcts_search_config`)."""
     from igo.players.mcts import MCTSGenerator, MoveLimits
-    from igo.search.config import preset
 
     opts = dict(options)
     model = _model_option(opts, "igo:mcts")
     try:
-        config = preset(opts.pop("preset", "strong"))
+        config = mcts_search_config(opts)
         playouts = int(opts.pop("playouts")) if "playouts" in opts else None
         seconds = float(opts.pop("time")) if "time" in opts else None
         if playouts is None and seconds is None:
@@ -90,8 +90,7 @@ def mcts_player(options: dict[str, str], rng: np.random.Generator) -> Player:
         ponder_time = float(opts.pop("ponder_time", "600"))
         if not ponder_time > 0:
             raise ValueError(f"ponder_time must be positive, got {ponder_time}")
-        config = config.with_options(**opts)
-        _check_net(config.net)
+        _check_net(config.netprior.net)
         limits = MoveLimits(playouts, seconds)
     except ValueError as exc:
         raise PlayerSpecError(f"igo:mcts: {exc}") from None
@@ -100,6 +99,27 @@ def mcts_player(options: dict[str, str], rng: np.random.Generator) -> Player:
     gen = MCTSGenerator(config, limits, rng, model=model, ponder=ponder,
                         ponder_seconds=ponder_time, adaptive_time=adaptive)
     return EnginePlayer(gen, name=label)
+
+
+#: Options of ``igo:mcts`` that are not search options (every other key is one of
+#: :class:`igo.search.SearchConfig`'s flat option names).
+MCTS_PLAYER_OPTIONS = frozenset({"preset", "playouts", "time", "ponder", "adaptive_time",
+                                 "ponder_time", "model"})
+
+
+def mcts_search_config(options: Mapping[str, str]) -> SearchConfig:
+    """The search configuration that an ``igo:mcts`` spec's options give (its preset,
+    default ``strong``, with the search options; before a board size's defaults).
+
+    Raises
+    ------
+    ValueError
+        For an unknown preset or search option, or a value of the wrong type.
+    """
+    from igo.search.config import preset
+
+    search = {k: v for k, v in options.items() if k not in MCTS_PLAYER_OPTIONS}
+    return preset(options.get("preset", "strong")).with_options(**search)
 
 
 def _check_net(spec: str) -> None:

@@ -3,6 +3,11 @@ Igo Algorithm of Monte Carlo Tree Search Including Tabu Search" (2013; "Ohta & I
 docstrings), and beyond it the ``strong`` preset.
 
 - :mod:`igo.search.config`: :class:`SearchConfig` and the ``paper``/``strong`` presets;
+- :mod:`igo.search.options`: the search's options by concern (selection, prior,
+  playouts, resources, netprior), each field naming its slot of the kernel vector;
+- :mod:`igo.search.size_defaults`: the one table of board-size defaults;
+- :mod:`igo.search.explain`: every option of a search on a board size and what set it
+  (``igo gtp --show-config``);
 - :mod:`igo.search.search`: :class:`Search`, the public entry point;
 - :mod:`igo.search.tree`: the array-backed node pool;
 - :mod:`igo.search.analysis`: reading a search for GUIs (PV per move, LCB, score);

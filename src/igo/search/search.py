@@ -170,11 +170,12 @@ class _Trees:
     others."""
 
     def __init__(self, config: SearchConfig, capacity: int) -> None:
-        crit = config.crit_rave > 0.0
+        crit = config.selection.crit_rave > 0.0
         self.tree = new_tree(capacity, crit)
         self.spare = new_tree(capacity, crit)
-        self.keep = max(2, int(capacity * config.reclaim_keep))
-        self.pool = TB.new_pool(config.tabu_slots if config.tabu else 1, config.tabu)
+        self.keep = max(2, int(capacity * config.resources.reclaim_keep))
+        tabu = config.playouts.tabu
+        self.pool = TB.new_pool(config.playouts.tabu_slots if tabu else 1, tabu)
         self._cond = threading.Condition()
         self.active = 0
         self._waiting = 0
@@ -274,10 +275,10 @@ class _TreeWorker:
         self.trees = trees if trees is not None else _Trees(config, config.capacity())
         a = (size + 2) ** 2
         board = Board(size)
-        seq_len = config.max_depth + 3 * size * size + 40
+        seq_len = config.selection.max_depth + 3 * size * size + 40
         seen = np.zeros(0, np.uint64)
         self.x = K.Scratch(CK.copy_state(board.state), CK.copy_state(board.state),
-                           np.zeros(config.max_depth + 2, np.int64),
+                           np.zeros(config.selection.max_depth + 2, np.int64),
                            np.zeros(seq_len, np.int64), np.zeros(a, np.int8),
                            np.zeros(a, np.int32),
                            np.zeros(a, np.int8), np.zeros(a, np.int32),
@@ -285,7 +286,7 @@ class _TreeWorker:
                            np.zeros(a, np.int64), np.zeros(a), np.zeros(a), seen,
                            np.array([seed | 1], np.uint64),
                            new_moggy_scratch(board.state), np.zeros((2, a), np.int32),
-                           np.zeros((2, a * a if config.lgrf >= 2 else 1), np.int32))
+                           np.zeros((2, a * a if config.playouts.lgrf >= 2 else 1), np.int32))
         self.stats = np.zeros(K.N_STATS, np.int64)
         self.rate = 0.0  # iterations per second seen so far (sizes the chunks)
 
@@ -320,14 +321,14 @@ class Search:
         Search parameters (default: the ``strong`` preset).
     model
         Move model for the priors (default: igo's model for the board size, when
-        ``config.use_priors``).
+        ``config.prior.use_priors``).
     seed
         Seed of the random streams (one per tree).
     """
 
     def __init__(self, board: Board, komi: float, config: SearchConfig = STRONG,
                  model: MoveModel | None = None, seed: int | None = None) -> None:
-        asked_net = bool(config.net)
+        asked_net = bool(config.netprior.net)
         for words in config.partial_groups(board.size):
             log.info("search options: %s", words)
         config = config.for_size(board.size)
@@ -335,12 +336,13 @@ class Search:
         self.size = board.size
         self.komi = float(komi)
         rng = np.random.default_rng(seed)
-        if config.use_priors and model is None:
+        if config.prior.use_priors and model is None:
             model = nearest_default_model(board.size)
         self.model = model
         self._tables = prior_tables(model if model is not None
                                     else nearest_default_model(board.size), board.size)
-        self._pscratch = [prior_scratch(self._tables, board.size) for _ in range(config.threads)]
+        self._pscratch = [prior_scratch(self._tables, board.size)
+                          for _ in range(config.resources.threads)]
         self._pat3 = pattern3_table()
         self._prm = config.params(self.komi, board.size, board.rules.suicide)
         self._kind = K.policy_kind(int(self._prm[K.P_POLICY]))
@@ -348,7 +350,7 @@ class Search:
         shared = _Trees(config, cap) if config.shared_tree else None
         self.workers = [_TreeWorker(config, board.size, int(rng.integers(1, 2**62)),
                                     shared if shared is not None else _Trees(config, cap))
-                        for _ in range(config.threads)]
+                        for _ in range(config.resources.threads)]
         self._tree_sets = [shared] if shared is not None else [wk.trees for wk in self.workers]
         self.board = board.copy()
         self._netp = self._net_priors(config, board.size, required=asked_net)
@@ -359,7 +361,7 @@ class Search:
 
     @staticmethod
     def _net_priors(config: SearchConfig, size: int, required: bool) -> NetPriors | None:
-        """The policy net's priors, when ``config.net`` names a net.
+        """The policy net's priors, when ``config.netprior.net`` names a net.
 
         A net asked for (``required``) is loaded here, once a process. A net that the
         board size's defaults chose loads on a thread of its own
@@ -373,7 +375,8 @@ class Search:
         ImportError, igo.nets.model_file.NetFileError
             If a ``required`` net cannot be loaded.
         """
-        if not config.net:
+        spec = config.netprior.net
+        if not spec:
             return None
         from igo.nets.model_file import NetFileError
         from igo.nets.policy import NetLoad, load_net_policy, load_net_policy_async
@@ -381,19 +384,20 @@ class Search:
         try:
             # one PyTorch thread: the net's thread beside the search's
             if required:
-                load = NetLoad(config.net, threads=1, net=load_net_policy(config.net))
+                load = NetLoad(spec, threads=1, net=load_net_policy(spec))
             else:
-                load = load_net_policy_async(config.net, threads=1)
+                load = load_net_policy_async(spec, threads=1)
                 if load.error is not None:
                     raise load.error
         except (ImportError, NetFileError) as exc:
             if required:
                 raise
-            _warn_net(config.net, size, exc)
+            _warn_net(spec, size, exc)
             return None
-        return NetPriors(load, size, config.net_visits, config.net_mix,
-                         config.prior_sharpness, config.ladder_escape, config.ladder_atari,
-                         on_error=lambda exc: _warn_net(config.net, size, exc))
+        prior = config.prior
+        return NetPriors(load, size, config.netprior.net_visits, config.netprior.net_mix,
+                         prior.prior_sharpness, prior.ladder_escape, prior.ladder_atari,
+                         on_error=lambda exc: _warn_net(spec, size, exc))
 
     # ------------------------------------------------------------------ position
 
