@@ -88,3 +88,49 @@ def test_mcts_uses_every_usable_core_unless_told() -> None:
     assert spec("--threads", "1") == "mcts:threads=1"
     assert spec("--engine", "mcts:threads=3,preset=paper") == "mcts:threads=3,preset=paper"
     assert spec("--engine", "random") == "random"
+
+
+def _shown(capsys: pytest.CaptureFixture[str], *argv: str) -> list[list[str]]:
+    """``igo gtp --show-config ...``'s tables, a list of lines a board size."""
+    assert main(["gtp", "--show-config", *argv]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    return [block.split("\n") for block in out.rstrip("\n").split("\n\n")]
+
+
+def test_show_config_prints_the_engine_on_each_board_size(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from igo.search.options import GROUP_OF
+
+    blocks = _shown(capsys, "--threads", "2", "--time", "3")
+    assert [b[0].split(" on ")[1].split(":")[0] for b in blocks] == ["9x9", "13x13", "19x19"]
+    for block in blocks:
+        assert block[0].startswith("igo gtp --engine mcts:time=3.0,threads=2 on ")
+        assert "preset strong, 3.0 s a move" in block[0] and "ponder off" in block[0]
+        assert block[1].split() == ["group", "option", "value", "set", "by"]
+        rows = {line.split()[1]: line.split() for line in block[2:]}
+        assert set(rows) == set(GROUP_OF)
+        assert rows["threads"] == ["resources", "threads", "2", "option"]
+        assert rows["c_ucb"][3:] == ["preset", "strong"]
+    nine, _, nineteen = ({line.split()[1]: " ".join(line.split()[2:]) for line in b[2:]}
+                         for b in blocks)
+    assert nine["rave_equiv"] == "1000.0 9x9 default: AMAF yields sooner"
+    assert nineteen["rave_equiv"] == "3000.0 preset strong"
+    assert nineteen["prior_wins"] == "300.0 15x15-25x25 default: Pachi's prior form"
+    assert nine["net"].startswith("default 9x9-14x14 default: Pachi's prior form with")
+
+
+def test_show_config_of_one_size_with_options(capsys: pytest.CaptureFixture[str]) -> None:
+    (block,) = _shown(capsys, "--size", "9", "--preset", "paper", "--playouts", "500",
+                      "--engine", "mcts:prior_wins=150")
+    assert "preset paper, 500 playouts a move" in block[0]
+    rows = {line.split()[1]: line.split() for line in block[2:] if not line.startswith("note")}
+    assert rows["c_ucb"][2:] == ["1.4142135623730951", "preset", "paper"]
+    assert rows["prior_wins"][2:] == ["150.0", "option"]
+    assert rows["rave_equiv"][2:] == ["0.0", "preset", "paper"]  # paper takes no size default
+    (block,) = _shown(capsys, "--size", "9", "--engine", "mcts:prior_wins=150")
+    assert block[-1].startswith("note: prior_wins set, so the 9x9 defaults of the same group")
+    assert main(["gtp", "--show-config", "--engine", "random"]) == 1
+    assert "--show-config shows the search of the mcts engine" in capsys.readouterr().err
+    assert main(["gtp", "--show-config", "--engine", "mcts:rave=3"]) == 1
+    assert "unknown search option 'rave'" in capsys.readouterr().err

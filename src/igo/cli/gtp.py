@@ -49,10 +49,8 @@ def add_parser(subparsers: Any) -> None:
                    help="mcts: the policy network's priors at the root (and at nodes "
                    "of net_visits visits), computed beside the search; '' turns it off "
                    "(default: igo's net at the root from 9x9 up, with Pachi's form of the "
-                   "prior, also the default there: on 19x19 igo won 20 of 22 games "
-                   "against Pachi at 2,000 playouts each, 0 of 13 before; +165 Elo on "
-                   "9x9 and +375 on 13x13 against the default before; on 9x9 and 13x13 "
-                   "'' gives back the old prior too; experiments/tabu_mcts/README.md)")
+                   "prior, also a default there; on 9x9 and 13x13 '' turns both off; "
+                   "why: docs/engine-defaults.md; --show-config prints them)")
     p.add_argument("--ponder", action="store_true",
                    help="mcts: think on the opponent's time, on the tree the next move "
                    "reuses (stops at once on any command; leave it off when the "
@@ -60,7 +58,13 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--ponder-time", type=float, default=None, metavar="S",
                    help="mcts: the longest a ponder runs when no command comes (default "
                    "600)")
-    p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
+    p.add_argument("--size", type=int, default=None,
+                   help="initial board size (default 19; with --show-config, the one size "
+                   "shown)")
+    p.add_argument("--show-config", action="store_true",
+                   help="print the engine these flags give on each board size (9, 13 and "
+                   "19, or --size): every search option, its group and what set it (an "
+                   "option, the preset or a board-size default), then exit")
     p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
     p.add_argument("--rules", default="igo",
                    help="rule set name: igo, chinese, japanese, tromp-taylor... (default igo)")
@@ -111,8 +115,47 @@ def engine_spec(args: argparse.Namespace) -> str:
     return f"{name}:{opts},{extra}" if opts else f"{name}:{extra}"
 
 
+def show_config(args: argparse.Namespace) -> str:
+    """The search options of the engine ``args`` give, on each board size
+    (``--show-config``): a table a size (:func:`igo.search.explain.show`).
+
+    Raises
+    ------
+    ValueError
+        If the engine is not mcts, or an option is unknown or bad.
+    """
+    from igo.players.registry import MCTS_PLAYER_OPTIONS, mcts_search_config, parse_options
+    from igo.search.explain import show
+
+    spec = engine_spec(args)
+    name, _, text = spec.partition(":")
+    if name != "mcts":
+        raise ValueError(f"--show-config shows the search of the mcts engine; {name!r} "
+                         "has none")
+    options = parse_options(text)
+    config = mcts_search_config(options)
+    preset = options.get("preset", "strong")
+    if "playouts" in options:
+        limit = f"{options['playouts']} playouts a move"
+    else:
+        limit = f"{options.get('time', '1')} s a move (a GTP clock overrides it)"
+    ponder = "on" if options.get("ponder", "0") in ("1", "true", "yes") else "off"
+    searched = [k for k in options if k not in MCTS_PLAYER_OPTIONS]
+    blocks = []
+    for size in [args.size] if args.size is not None else [9, 13, 19]:
+        blocks.append(f"igo gtp --engine {spec} on {size}x{size}: preset {preset}, "
+                      f"{limit}, ponder {ponder}\n"
+                      + show(config, size, searched, preset))
+    return "\n\n".join(blocks)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Build the engine and serve stdin until ``quit`` or end of input."""
+    """Build the engine and serve stdin until ``quit`` or end of input (or, with
+    ``--show-config``, print the engine's search options and exit)."""
+    if args.show_config:
+        print(show_config(args))
+        return 0
+    size = args.size if args.size is not None else 19
     import numpy as np
 
     from igo.core.rules import Ruleset
@@ -134,12 +177,12 @@ def run(args: argparse.Namespace) -> int:
     playouts = args.scoring_playouts if args.scoring_playouts is not None else DEFAULT_PLAYOUTS
     if playouts < 2:
         raise ValueError(f"--scoring-playouts must be at least 2, got {playouts}")
-    engine = GtpEngine(player.generator, size=args.size, komi=args.komi,
+    engine = GtpEngine(player.generator, size=size, komi=args.komi,
                        rules=Ruleset.named(args.rules), rng=np.random.default_rng(engine_seed),
                        scoring_playouts=playouts)
     warm_up = getattr(player.generator, "warm_up", None)
     if callable(warm_up):  # kernels and model load while the controller sets the game up
-        warm_up(args.size, args.komi)
+        warm_up(size, args.komi)
     stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", newline="\n")
     logging.getLogger("igo.engine").info("engine %s %s ready", engine.name, engine.version)
