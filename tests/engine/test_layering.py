@@ -1,7 +1,8 @@
 """Layering of the GTP rooms (``../shared/ARCHITECTURE.md``): :mod:`igo.gtp` (wire format,
 client) sits below :mod:`igo.players`, :mod:`igo.search` and :mod:`igo.influence`, and igo's
 engine front end, :mod:`igo.engine`, above them all; inside the front end every import points
-down, the handler modules naming :class:`~igo.engine.engine.GtpEngine` only for type checking.
+down: the handler modules type against the protocol :class:`~igo.engine.protocol.Engine` and
+never import :mod:`igo.engine.engine`, not even for type checking.
 
 Imports are read from the source (every ``import`` statement, in functions and under
 ``if TYPE_CHECKING:`` too), so nothing is imported to check them.
@@ -89,14 +90,15 @@ def test_gtp_keeps_only_the_protocol_pieces() -> None:
 
 
 def test_front_end_imports_point_down() -> None:
-    """The import graph of :mod:`igo.engine` (run-time and type-checking imports, but for the
-    type-checking imports of the engine class) has no cycle."""
+    """The import graph of :mod:`igo.engine` (run-time and type-checking imports) has no
+    cycle, and none of its modules imports the engine class's module."""
     names = {module_name(p): p for p in modules(FRONT_END)}
     graph: dict[str, set[str]] = {}
     for name, path in names.items():
-        graph[name] = {target for target, guarded in imports(path)
-                       if target in names and target != name
-                       and not (guarded and target == f"{FRONT_END}.engine")}
+        graph[name] = {target for target, _ in imports(path)
+                       if target in names and target != name}
+    assert sorted(name for name in graph if f"{FRONT_END}.engine" in graph[name]) == [], \
+        "the handlers type against igo.engine.protocol.Engine"
     assert graph[f"{FRONT_END}.analyze"].isdisjoint(names.keys() - {f"{FRONT_END}.state"}), \
         "the analysis registry imports no view"
 

@@ -7,6 +7,7 @@ in :mod:`igo.gtp`, below it.
 module                              what it holds
 ==================================  ======================================================
 :mod:`~igo.engine.engine`           :class:`GtpEngine`: ``handle_line(line) -> response``
+:mod:`~igo.engine.protocol`         :class:`Engine`: the engine as its handlers see it
 :mod:`~igo.engine.commands`         one handler per GTP command
 :mod:`~igo.engine.state`            the game state (board, komi, rules, handicap, clock)
 :mod:`~igo.engine.analyze`          GoGui analysis commands: the registry of views
@@ -20,5 +21,6 @@ module                              what it holds
 ==================================  ======================================================
 
 Imports point down: :mod:`~igo.engine.engine` imports the handler modules and fills its
-table of commands with them; they name :class:`GtpEngine` only for type checking.
+table of commands with them; they type against the protocol
+:class:`~igo.engine.protocol.Engine`, never against :class:`GtpEngine`.
 """

@@ -40,7 +40,7 @@ from igo.analysis.position import read_search
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.engine.analysis_lines import Report, format_report
-from igo.engine.streaming import Emit, StreamHandler, StreamJob
+from igo.engine.protocol import Emit, Engine, StreamHandler, StreamJob
 from igo.gtp.args import MAX_PLAYOUTS, parse_color, parse_int
 from igo.gtp.errors import GtpError
 from igo.players.base import tell_context
@@ -49,7 +49,6 @@ from igo.search.search import Search, SearchResult
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from igo.engine.engine import GtpEngine
     from igo.players.mcts import MoveLimits
 
 _BOOL = {"true": True, "1": True, "false": False, "0": False}
@@ -144,14 +143,14 @@ def report_line(dialect: str, search: Search, result: SearchResult, opts: Analyz
     return format_report(dialect, report, pv_visits=opts.pv_visits, with_root=opts.root_info)
 
 
-def _generator(engine: GtpEngine) -> SearchingGenerator:
+def _generator(engine: Engine) -> SearchingGenerator:
     gen = engine.generator
     if not callable(getattr(gen, "search_for", None)):
         raise GtpError(f"engine {engine.version} has no search to analyze with")
     return gen  # type: ignore[return-value]
 
 
-def analyze_job(engine: GtpEngine, dialect: str, opts: AnalyzeArgs) -> StreamJob:
+def analyze_job(engine: Engine, dialect: str, opts: AnalyzeArgs) -> StreamJob:
     """The job of ``*-analyze``: search the current position and report."""
     gen = _generator(engine)
 
@@ -178,7 +177,7 @@ def analyze_job(engine: GtpEngine, dialect: str, opts: AnalyzeArgs) -> StreamJob
     return job
 
 
-def genmove_analyze_job(engine: GtpEngine, dialect: str, opts: AnalyzeArgs) -> StreamJob:
+def genmove_analyze_job(engine: Engine, dialect: str, opts: AnalyzeArgs) -> StreamJob:
     """The job of ``*-genmove_analyze``: ``genmove`` with analysis lines."""
     gen = _generator(engine)
     color = opts.color or engine.state.board.to_play
@@ -204,7 +203,7 @@ def genmove_analyze_job(engine: GtpEngine, dialect: str, opts: AnalyzeArgs) -> S
 def analyze_handler(dialect: str, *, genmove: bool = False) -> StreamHandler:
     """The streaming handler of an analysis command in ``dialect``."""
 
-    def handler(engine: GtpEngine, args: Sequence[str]) -> StreamJob:
+    def handler(engine: Engine, args: Sequence[str]) -> StreamJob:
         opts = parse_analyze_args(args, dialect)
         if genmove:
             return genmove_analyze_job(engine, dialect, opts)
@@ -224,7 +223,7 @@ ANALYZE_COMMANDS: dict[str, tuple[str, bool]] = {
 }
 
 
-def install_analyze_commands(engine: GtpEngine) -> None:
+def install_analyze_commands(engine: Engine) -> None:
     """Register every command of :data:`ANALYZE_COMMANDS` on ``engine``."""
     for name, (dialect, genmove) in ANALYZE_COMMANDS.items():
         engine.register_streaming(name, analyze_handler(dialect, genmove=genmove),

@@ -13,9 +13,8 @@ wrong, e.g. ``illegal move: B D4 (occupied)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from igo.core.color import Color
 from igo.core.coords import Point, format_vertex
@@ -30,6 +29,7 @@ from igo.core.errors import (
 from igo.core.handicap import fixed_handicap, max_fixed_handicap
 from igo.core.rules import Ruleset
 from igo.core.scoring import final_score as score_text
+from igo.engine.protocol import Engine, Handler
 from igo.engine.state import TimeLeft, TimeSettings
 from igo.gtp.args import (
     MAX_CLOCK_SECONDS,
@@ -40,11 +40,6 @@ from igo.gtp.args import (
     parse_point,
 )
 from igo.gtp.errors import GtpError
-
-if TYPE_CHECKING:
-    from igo.engine.engine import GtpEngine
-
-Handler = Callable[["GtpEngine", Sequence[str]], str]
 
 _ILLEGAL_REASON: tuple[tuple[type[IllegalMoveError], str], ...] = (
     (OccupiedError, "occupied"),
@@ -62,51 +57,51 @@ def illegal_move_message(color: Color, point: Point | None, size: int,
 
 
 # ---------------------------------------------------------------------- administrative
-def cmd_protocol_version(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_protocol_version(eng: Engine, args: Sequence[str]) -> str:
     """``protocol_version``: ``2``."""
     expect_args(args, 0)
     return "2"
 
 
-def cmd_name(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_name(eng: Engine, args: Sequence[str]) -> str:
     """``name``: the engine's name."""
     expect_args(args, 0)
     return eng.name
 
 
-def cmd_version(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_version(eng: Engine, args: Sequence[str]) -> str:
     """``version``: igo's version and the generator's name."""
     expect_args(args, 0)
     return eng.version
 
 
-def cmd_known_command(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_known_command(eng: Engine, args: Sequence[str]) -> str:
     """``known_command NAME``: ``true`` or ``false``."""
     expect_args(args, 1)
     return "true" if eng.knows(args[0]) else "false"
 
 
-def cmd_list_commands(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_list_commands(eng: Engine, args: Sequence[str]) -> str:
     """``list_commands``: every command, one per line, sorted."""
     expect_args(args, 0)
     return "\n".join(eng.command_names())
 
 
-def cmd_gogui_interrupt(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_gogui_interrupt(eng: Engine, args: Sequence[str]) -> str:
     """``gogui-interrupt``: announces that a ``# interrupt`` line stops the running
     command (GoGui's manual, "Interrupting commands"); does nothing itself."""
     expect_args(args, 0)
     return ""
 
 
-def cmd_quit(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_quit(eng: Engine, args: Sequence[str]) -> str:
     """``quit``: answer, then stop reading input."""
     eng.stop()
     return ""
 
 
 # ---------------------------------------------------------------------- board set-up
-def cmd_boardsize(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_boardsize(eng: Engine, args: Sequence[str]) -> str:
     """``boardsize N``: a new empty board of N x N (2 to 25)."""
     expect_args(args, 1)
     try:
@@ -120,21 +115,21 @@ def cmd_boardsize(eng: GtpEngine, args: Sequence[str]) -> str:
     return ""
 
 
-def cmd_clear_board(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_clear_board(eng: Engine, args: Sequence[str]) -> str:
     """``clear_board``: empty the board; komi, rules and clock stay."""
     expect_args(args, 0)
     eng.state.clear()
     return ""
 
 
-def cmd_komi(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_komi(eng: Engine, args: Sequence[str]) -> str:
     """``komi K``: a finite real number of points given to White."""
     expect_args(args, 1)
     eng.state.komi = parse_float(args[0], "komi")
     return ""
 
 
-def cmd_kgs_rules(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_kgs_rules(eng: Engine, args: Sequence[str]) -> str:
     """``kgs-rules NAME``: the rule set of :meth:`Ruleset.named` (unknown names:
     simple ko, no suicide)."""
     expect_args(args, 1)
@@ -143,7 +138,7 @@ def cmd_kgs_rules(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 # ---------------------------------------------------------------------- moves
-def cmd_play(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_play(eng: Engine, args: Sequence[str]) -> str:
     """``play COLOR VERTEX``: play a move (``pass`` included); the reply names the
     rule that forbids an illegal one."""
     expect_args(args, 2)
@@ -157,27 +152,27 @@ def cmd_play(eng: GtpEngine, args: Sequence[str]) -> str:
     return ""
 
 
-def cmd_genmove(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_genmove(eng: Engine, args: Sequence[str]) -> str:
     """``genmove COLOR``: the generator's move, played (``pass``/``resign`` too)."""
     expect_args(args, 1)
     return eng.generate(parse_color(args[0]), play=True)
 
 
-def cmd_reg_genmove(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_reg_genmove(eng: Engine, args: Sequence[str]) -> str:
     """``reg_genmove COLOR``: the move ``genmove`` would choose, not played."""
     expect_args(args, 1)
     return eng.generate(parse_color(args[0]), play=False)
 
 
-def cmd_genmove_cleanup(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_genmove_cleanup(eng: Engine, args: Sequence[str]) -> str:
     """``kgs-genmove_cleanup COLOR``: like ``genmove``, but never passes while
     opponent stones that playouts judge dead are left (see
-    :meth:`GtpEngine.cleanup_move`)."""
+    :meth:`~igo.engine.engine.GtpEngine.cleanup_move`)."""
     expect_args(args, 1)
     return eng.generate(parse_color(args[0]), play=True, cleanup=True)
 
 
-def cmd_undo(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_undo(eng: Engine, args: Sequence[str]) -> str:
     """``undo``: take back the latest move (not handicap or SGF setup stones)."""
     expect_args(args, 0)
     if eng.state.board.move_number == 0:
@@ -186,7 +181,7 @@ def cmd_undo(eng: GtpEngine, args: Sequence[str]) -> str:
     return ""
 
 
-def cmd_showboard(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_showboard(eng: Engine, args: Sequence[str]) -> str:
     """``showboard``: the diagram, captures, komi, side to play, move number."""
     expect_args(args, 0)
     state = eng.state
@@ -220,14 +215,14 @@ def free_handicap_points(size: int, stones: int) -> list[Point]:
     return points
 
 
-def _handicap_count(eng: GtpEngine, text: str) -> int:
+def _handicap_count(eng: Engine, text: str) -> int:
     stones = parse_int(text, "number of stones")
     if not eng.state.is_empty():
         raise GtpError("board not empty")
     return stones
 
 
-def cmd_fixed_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_fixed_handicap(eng: Engine, args: Sequence[str]) -> str:
     """``fixed_handicap N``: GTP's fixed placement on an empty board."""
     expect_args(args, 1)
     stones = _handicap_count(eng, args[0])
@@ -247,7 +242,7 @@ def _check_free_count(stones: int, size: int) -> None:
                        f"(2 to {size * size - 1} on {size}x{size})")
 
 
-def cmd_place_free_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_place_free_handicap(eng: Engine, args: Sequence[str]) -> str:
     """``place_free_handicap N``: igo chooses N points
     (:func:`free_handicap_points`)."""
     expect_args(args, 1)
@@ -259,7 +254,7 @@ def cmd_place_free_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
     return " ".join(format_vertex(p, size) for p in points)
 
 
-def cmd_set_free_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_set_free_handicap(eng: Engine, args: Sequence[str]) -> str:
     """``set_free_handicap VERTEX...``: the controller's 2 or more distinct points."""
     size = eng.state.board.size
     points: list[Point] = []
@@ -279,7 +274,7 @@ def cmd_set_free_handicap(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 # ---------------------------------------------------------------------- time
-def cmd_time_settings(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_time_settings(eng: Engine, args: Sequence[str]) -> str:
     """``time_settings MAIN BYO_YOMI STONES``: Canadian byo-yomi in seconds."""
     expect_args(args, 3)
     main, byo, stones = (parse_int(a, what, minimum=0, maximum=MAX_CLOCK_SECONDS)
@@ -291,7 +286,7 @@ def cmd_time_settings(eng: GtpEngine, args: Sequence[str]) -> str:
     return ""
 
 
-def cmd_kgs_time_settings(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_kgs_time_settings(eng: Engine, args: Sequence[str]) -> str:
     """``kgs-time_settings none|absolute M|byoyomi M T P|canadian M T S``."""
     if not args:
         raise GtpError("wrong number of arguments: expected a time system "
@@ -316,7 +311,7 @@ def cmd_kgs_time_settings(eng: GtpEngine, args: Sequence[str]) -> str:
     return ""
 
 
-def cmd_time_left(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_time_left(eng: Engine, args: Sequence[str]) -> str:
     """``time_left COLOR SECONDS STONES``: remembered in the state."""
     expect_args(args, 3)
     color = parse_color(args[0])
@@ -327,7 +322,7 @@ def cmd_time_left(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 # ---------------------------------------------------------------------- records
-def cmd_loadsgf(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_loadsgf(eng: Engine, args: Sequence[str]) -> str:
     """``loadsgf FILE [MOVE_NUMBER]``: the position before move MOVE_NUMBER (all moves
     if omitted), with the record's size, komi, rules and setup stones."""
     from igo.core.replay import replay
@@ -348,7 +343,7 @@ def cmd_loadsgf(eng: GtpEngine, args: Sequence[str]) -> str:
     return ""
 
 
-def cmd_printsgf(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_printsgf(eng: Engine, args: Sequence[str]) -> str:
     """``printsgf [FILE]``: the game as SGF, in the reply or written to FILE."""
     from igo.sgf import to_sgf
 
@@ -365,14 +360,14 @@ def cmd_printsgf(eng: GtpEngine, args: Sequence[str]) -> str:
 
 
 # ---------------------------------------------------------------------- scoring
-def cmd_final_score(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_final_score(eng: Engine, args: Sequence[str]) -> str:
     """``final_score``: area score after removing the dead stones (``B+3.5``)."""
     expect_args(args, 0)
     state = eng.state
     return score_text(state.board, state.komi, state.stone_status().dead_stones)
 
 
-def cmd_final_status_list(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_final_status_list(eng: Engine, args: Sequence[str]) -> str:
     """``final_status_list alive|dead|seki``: one string per line."""
     expect_args(args, 1)
     status = args[0].lower()
@@ -383,7 +378,7 @@ def cmd_final_status_list(eng: GtpEngine, args: Sequence[str]) -> str:
     return "\n".join(" ".join(format_vertex(p, size) for p in s) for s in strings)
 
 
-def cmd_analyze_commands(eng: GtpEngine, args: Sequence[str]) -> str:
+def cmd_analyze_commands(eng: Engine, args: Sequence[str]) -> str:
     """``gogui-analyze_commands``: the analyze registry, one entry per line."""
     expect_args(args, 0)
     return eng.analyze.gogui_lines()

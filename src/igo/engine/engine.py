@@ -32,8 +32,8 @@ the analysis commands of :mod:`igo.engine.search_views`.
 This module is the top of :mod:`igo.engine`: the engine is a table of handlers
 (gomill style) that the handler modules fill (:mod:`~igo.engine.commands`,
 :mod:`~igo.engine.search_views`, :mod:`~igo.engine.analyze_stream`, the views); they
-name :class:`GtpEngine` only for type checking, and it imports them, never the other
-way round.
+type against the protocol :class:`~igo.engine.protocol.Engine`, and this module imports
+them, never the other way round.
 """
 
 from __future__ import annotations
@@ -58,11 +58,12 @@ from igo.engine.analyze import (
     AnalyzeRegistry,
     AnalyzeRegistryError,
 )
-from igo.engine.commands import CORE_COMMANDS, Handler
+from igo.engine.commands import CORE_COMMANDS
+from igo.engine.protocol import Engine, Handler, StreamHandler
 from igo.engine.search_views import install_search_commands
 from igo.engine.standard_views import standard_analyze_commands
 from igo.engine.state import GameState
-from igo.engine.streaming import LineReader, StreamHandler, stream_head, stream_line, stream_tail
+from igo.engine.streaming import LineReader, stream_head, stream_line, stream_tail
 from igo.gtp.errors import GtpError
 from igo.gtp.protocol import Command, format_failure, format_success, parse_command
 from igo.players.base import RESIGN, Decision, MoveGenerator, tell_context
@@ -364,7 +365,7 @@ class GtpEngine:
 
 
 def _state_handler(handler: AnalyzeHandler) -> Handler:
-    def run(engine: GtpEngine, args: Sequence[str]) -> str:
+    def run(engine: Engine, args: Sequence[str]) -> str:
         return handler(engine.state, args)
 
     return run

@@ -31,13 +31,13 @@ engine searches (``genmove``, the views) it writes to **standard error** a block
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from igo.core.coords import format_vertex
 from igo.engine.analysis_lines import cfloat
 from igo.engine.analyze import AnalyzeCommand
 from igo.engine.analyze_stream import SearchingGenerator, install_analyze_commands
 from igo.engine.influence_views import format_dboard
+from igo.engine.protocol import Engine
 from igo.gtp.args import MAX_PLAYOUTS, expect_args, parse_color, parse_int
 from igo.gtp.errors import GtpError
 from igo.players.base import tell_context
@@ -47,9 +47,6 @@ from igo.search.search import Search, SearchResult
 
 #: The largest tree budget ``igo-search_params max_tree_mb`` accepts (MB).
 MAX_TREE_MB = 1 << 20
-
-if TYPE_CHECKING:
-    from igo.engine.engine import GtpEngine
 
 #: Seconds between two live graphics blocks.
 LIVE_EVERY = 0.5
@@ -123,7 +120,7 @@ def winrates_gfx(search: Search, result: SearchResult) -> str:
 class SearchViews:
     """The GoGui view commands of one engine and its live-graphics switch."""
 
-    def __init__(self, engine: GtpEngine, generator: SearchingGenerator) -> None:
+    def __init__(self, engine: Engine, generator: SearchingGenerator) -> None:
         self.engine = engine
         self.generator = generator
         self.live = False
@@ -171,15 +168,15 @@ class SearchViews:
         return search, result
 
     def view(self, draw: Callable[[Search, SearchResult], str]
-             ) -> Callable[[GtpEngine, Sequence[str]], str]:
+             ) -> Callable[[Engine, Sequence[str]], str]:
         """An engine command searching, then drawing with ``draw``."""
 
-        def handler(engine: GtpEngine, args: Sequence[str]) -> str:
+        def handler(engine: Engine, args: Sequence[str]) -> str:
             return draw(*self.searched(args))
 
         return handler
 
-    def params(self, engine: GtpEngine, args: Sequence[str]) -> str:
+    def params(self, engine: Engine, args: Sequence[str]) -> str:
         """``igo-search_params [live_gfx 0|1 | max_tree_mb N]``: GoGui's ``param``
         protocol. A new ``max_tree_mb`` takes effect at the next search (on a new
         tree)."""
@@ -199,7 +196,7 @@ class SearchViews:
         self.set_live(args[1].lower() in ("1", "true"))
         return ""
 
-    def stats(self, engine: GtpEngine, args: Sequence[str]) -> str:
+    def stats(self, engine: Engine, args: Sequence[str]) -> str:
         """``igo-search_stats``: the last search's counters, ``key value`` a line."""
         expect_args(args, 0)
         result = self.generator.last_result
@@ -243,7 +240,7 @@ def search_analyze_commands() -> list[AnalyzeCommand]:
     ]
 
 
-def install_search_commands(engine: GtpEngine) -> SearchViews:
+def install_search_commands(engine: Engine) -> SearchViews:
     """Give ``engine`` (whose generator has a search) the streaming analysis commands
     of :mod:`igo.engine.analyze_stream` and the GoGui views above."""
     gen = engine.generator

@@ -13,17 +13,18 @@ next command arrives on stdin**, and end the response with the empty line::
     < = igo
 
 A streaming command is registered with a :data:`StreamHandler`: called with the
-engine and the arguments, it checks them (a :class:`~igo.gtp.errors.GtpError`
-becomes an ordinary ``?`` reply, written before anything else) and returns a
-:data:`StreamJob`. The job gets ``emit(line)``, which writes one line of the
-response at once, and a ``stop`` event that is set when the next line of input
-arrives (``None`` when nothing can interrupt it: :meth:`GtpEngine.handle_line`);
-it returns the last line of the response (``play D4``) or ``""``.
+engine (as :class:`~igo.engine.protocol.Engine`) and the arguments, it checks them (a
+:class:`~igo.gtp.errors.GtpError` becomes an ordinary ``?`` reply, written before
+anything else) and returns a :data:`StreamJob`. The job gets ``emit(line)``, which
+writes one line of the response at once, and a ``stop`` event that is set when the next
+line of input arrives (``None`` when nothing can interrupt it:
+:meth:`~igo.engine.engine.GtpEngine.handle_line`); it returns the last line of the
+response (``play D4``) or ``""``.
 
-:class:`LineReader` is how :meth:`GtpEngine.run` notices input while any command
-runs: a reader thread reads stdin **one line at a time, on request**, and reads at
-most one line ahead of the command being answered (none after ``quit``: the rest of
-stdin is left unread). :meth:`LineReader.watch` gives the running command its stop
+:class:`LineReader` is how :meth:`~igo.engine.engine.GtpEngine.run` notices input while
+any command runs: a reader thread reads stdin **one line at a time, on request**, and
+reads at most one line ahead of the command being answered (none after ``quit``: the
+rest of stdin is left unread). :meth:`LineReader.watch` gives the running command its stop
 event, which is set
 
 - by GoGui's interrupt line ``# interrupt`` (consumed: it is no command), announced
@@ -39,17 +40,11 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from collections.abc import Callable, Sequence
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
-if TYPE_CHECKING:
-    from igo.engine.engine import GtpEngine
+from igo.engine.protocol import Emit, StreamHandler, StreamJob
 
 log = logging.getLogger(__name__)
-
-Emit = Callable[[str], None]
-StreamJob = Callable[[Emit, "threading.Event | None"], str]
-StreamHandler = Callable[["GtpEngine", Sequence[str]], StreamJob]
 
 
 def stream_head(cmd_id: int | None) -> str:
