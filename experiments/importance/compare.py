@@ -42,7 +42,8 @@ from typing import cast
 
 import numpy as np
 
-from igo.arena.executor import Executor, ExecutorConfig, open_executor
+from igo.arena.executor import Executor, ExecutorConfig
+from igo.arena.executors import open_executor
 from igo.arena.stats import binomial_p_value, elo_difference, wilson_interval
 from igo.evolve.config import EvolveConfig
 from igo.evolve.games import game_task, play_individual_game

@@ -1,18 +1,16 @@
 """Executors: the sequential one, the configuration that picks one, and the contract
-they share (results by key, failures as values, nothing pending is an error)."""
+they share (results by key, failures as values, nothing pending is an error). The
+factory that opens one is tested in ``test_executors.py``."""
 
 from __future__ import annotations
 
 import pytest
 
 from igo.arena.executor import (
-    SEQUENTIAL,
     ExecutorConfig,
     NothingPendingError,
     SequentialExecutor,
-    open_executor,
 )
-from igo.arena.process_executor import ProcessExecutor
 
 
 def interrupt() -> None:
@@ -20,8 +18,7 @@ def interrupt() -> None:
 
 
 def test_sequential_runs_in_order_and_returns_failures() -> None:
-    with open_executor(SEQUENTIAL) as ex:
-        assert isinstance(ex, SequentialExecutor)
+    with SequentialExecutor() as ex:
         ex.submit("a", divmod, 7, 2)
         ex.submit("b", int, "not a number")
         ex.submit("c", pow, 2, 5)
@@ -48,11 +45,6 @@ def test_config_picks_the_kind() -> None:
     assert ExecutorConfig(workers=1, ray=True).kind == "ray"
     assert ExecutorConfig(address="10.0.0.5:6379").kind == "ray"
     assert ExecutorConfig().resolved_workers >= 1
-
-
-def test_open_executor_makes_a_process_pool_without_starting_workers() -> None:
-    with open_executor(ExecutorConfig(workers=2)) as ex:
-        assert isinstance(ex, ProcessExecutor) and ex.pending == 0
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [

@@ -14,7 +14,8 @@ processes (the default), or on Ray (:mod:`igo.arena.ray_start`).
 
 from igo.arena.adjudicate import DeadStoneJudge, Judgement
 from igo.arena.config import MatchConfig, MatchConfigError
-from igo.arena.executor import Executor, ExecutorConfig, open_executor
+from igo.arena.executor import Executor, ExecutorConfig
+from igo.arena.executors import open_executor
 from igo.arena.referee import GameOutcome, GameSettings, Referee
 from igo.arena.runner import RunReport, play_outcome, run_match
 from igo.arena.stats import MatchStats, summarize

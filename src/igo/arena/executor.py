@@ -16,7 +16,10 @@ Three executors, one per kind of :class:`ExecutorConfig`:
   (:mod:`igo.arena.ray_executor`); the only kind that uses the network beyond loopback,
   and only when given the address of another machine.
 
->>> with open_executor(ExecutorConfig(workers=1)) as ex:
+The factory that opens the executor of a config, :func:`igo.arena.executors.open_executor`,
+is a module of its own, so that this one, which the executors import, imports none of them.
+
+>>> with SequentialExecutor() as ex:
 ...     ex.submit("a", divmod, 7, 2)
 ...     ex.next_done()
 Finished(key='a', value=(3, 1), error=None)
@@ -170,20 +173,3 @@ class ExecutorConfig:
 
 SEQUENTIAL = ExecutorConfig(workers=1)
 
-
-def open_executor(config: ExecutorConfig) -> Executor:
-    """The executor of ``config``'s kind (Ray is imported only for ``"ray"``).
-
-    A Ray already connected in this process (by the caller) is used as it is and left
-    running on close; otherwise Ray is started or joined through
-    :func:`igo.arena.ray_start.start_ray` and stopped on close.
-    """
-    if config.kind == "sequential":
-        return SequentialExecutor()
-    if config.kind == "process":
-        from igo.arena.process_executor import ProcessExecutor
-
-        return ProcessExecutor(config.resolved_workers)
-    from igo.arena.ray_executor import RayExecutor
-
-    return RayExecutor.open(config.address, config.resolved_workers)

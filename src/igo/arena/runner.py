@@ -31,7 +31,8 @@ from typing import cast
 
 from igo.arena.adjudicate import DeadStoneJudge
 from igo.arena.config import MatchConfig
-from igo.arena.executor import Executor, ExecutorConfig, open_executor
+from igo.arena.executor import Executor, ExecutorConfig
+from igo.arena.executors import open_executor
 from igo.arena.referee import GameOutcome, GameSettings, Referee, random_opening
 from igo.arena.sprt import SprtConfig, SprtState, sequential_state
 from igo.arena.store import GameRow, MatchStore

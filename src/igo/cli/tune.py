@@ -56,7 +56,8 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """``igo tune``."""
     from igo.arena.config import MatchConfig
-    from igo.arena.executor import ExecutorConfig, open_executor
+    from igo.arena.executor import ExecutorConfig
+    from igo.arena.executors import open_executor
     from igo.arena.runner import run_match
     from igo.arena.spsa import SpsaConfig, SpsaParam, load_state, save_state
     from igo.arena.stats import summarize
