@@ -65,6 +65,7 @@ class Chunk:
     thread: int  #: the thread that ran it
     name: str  #: that thread's name
     stopped: bool  #: whether the watched stop was already set when it began
+    began: float  #: ``time.perf_counter()`` when it began (the clock of a search's limits)
     ran: int = 0  #: iterations it ran (set when it returns)
 
 
@@ -89,7 +90,8 @@ class Chunks:
 
         def counted(*args: Any) -> int:
             me = threading.current_thread()
-            chunk = Chunk(threading.get_ident(), me.name, bool(chunks.stop()))
+            chunk = Chunk(threading.get_ident(), me.name, bool(chunks.stop()),
+                          time.perf_counter())
             chunks.log.append(chunk)  # list.append is atomic under the GIL
             chunk.ran = int(kernel(*args))
             return chunk.ran
@@ -119,3 +121,27 @@ class Chunks:
         may have begun between its last look at the stop and the kernel's call."""
         late = self.begun_after_stop()
         assert all(n <= 1 for n in late.values()), late
+
+    def begun_after(self, instant: float) -> dict[int, int]:
+        """For each thread, the chunks it began after ``instant`` (``perf_counter``)."""
+        out: dict[int, int] = {}
+        for c in self.log:
+            if c.began > instant:
+                out[c.thread] = out.get(c.thread, 0) + 1
+        return out
+
+
+def record_runs(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The limits of every :meth:`igo.search.Search.run` from now on (its ``_Run``:
+    ``t0``, the final ``deadline``, ``max_deadline``, ``extensions``), in order."""
+    from igo.search import search as S
+
+    runs: list[Any] = []
+
+    class Recorded(S._Run):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            runs.append(self)
+
+    monkeypatch.setattr(S, "_Run", Recorded)
+    return runs

@@ -18,6 +18,7 @@ from igo.cli.evolve import _yielding
 from igo.cli.main import main
 from igo.cli.match import _times_itself
 from igo.cli.timed import claims_folder
+from waiting import wait_until
 
 LIST_CLAIMS = ("import sys; from pathlib import Path; from igo.arena.yielding import "
                "live_claims; print([c.what for c in live_claims(Path(sys.argv[1]))]); "
@@ -107,10 +108,8 @@ def test_evolve_yields_and_restores_its_signal_handlers(tmp_path: Path,
         with _yielding(True, lines.append):
             assert signal.getsignal(signal.SIGTERM) is not before
             with yielding.claim(tmp_path, "a timed match"):
-                deadline = time.monotonic() + 10
-                while stat.read_text().rpartition(")")[2].split()[0] != "T":
-                    assert time.monotonic() < deadline
-                    time.sleep(0.05)
+                wait_until(lambda: stat.read_text().rpartition(")")[2].split()[0] == "T",
+                           "the child stopped")
         assert stat.read_text().rpartition(")")[2].split()[0] != "T"
         assert signal.getsignal(signal.SIGTERM) is before
         assert lines[0] == f"paused for a timed run: a timed match (pid {os.getpid()})"
@@ -128,10 +127,8 @@ def test_evolve_sigterm_continues_stopped_workers_first(tmp_path: Path,
     try:
         with pytest.raises(SystemExit) as ended, yielding.claim(tmp_path, "t"), \
                 _yielding(True, lambda line: None):
-            deadline = time.monotonic() + 10
-            while stat.read_text().rpartition(")")[2].split()[0] != "T":
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+            wait_until(lambda: stat.read_text().rpartition(")")[2].split()[0] == "T",
+                       "the child stopped")
             os.kill(os.getpid(), signal.SIGTERM)
             time.sleep(5)  # the handler raises before this ends
         assert ended.value.code == 128 + signal.SIGTERM

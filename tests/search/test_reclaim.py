@@ -4,6 +4,8 @@ expanding, with one thread and with two sharing the tree."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 
@@ -54,7 +56,9 @@ def _reference_keep(t: Tree, root: int, keep: int) -> set[int]:
     return kept
 
 
+@functools.cache
 def _searched(seed: int, playouts: int = 4000) -> Search:
+    """A searched tree, made once a process (the tests only read it)."""
     s = Search(Board(9), komi=7.0, config=STRONG.with_options(tree_capacity=200_000),
                seed=seed)
     s.run(playouts=playouts)
@@ -161,7 +165,7 @@ def test_a_tiny_budget_fills_and_the_search_goes_on_deepening(threads: int) -> N
     # is too noisy for this with two threads: it changes with the best move of a node)
     assert _depth_visited(t, 300) >= max(deep_then + 2, 4), (deep_then, pvs)
     assert min(pvs) >= 4, pvs
-    assert _unexpanded_over_threshold(t, cfg.expand_threshold) == []
+    assert _unexpanded_over_threshold(t, cfg.selection.expand_threshold) == []
     # PRUNED leaves are expanded again when visited: some were, since the first reclaim
     assert r.stats["expansions"] - first.stats["expansions"] > r.stats["reclaims"]
     # whole visits (no virtual loss left behind by an abandoned iteration)

@@ -18,6 +18,7 @@ from igo.search.timecontrol import (
     average_lag,
     move_budget,
 )
+from waiting import Chunks, record_runs
 
 
 def test_no_clock_no_budget() -> None:
@@ -114,24 +115,42 @@ def test_a_search_whose_best_move_cannot_change_stops_early() -> None:
     assert r2.stats["stopped_early"] == 0 and r2.seconds >= 1.0
 
 
+def _ended_at_its_deadline(runs: list, chunks: Chunks, seconds: float) -> None:
+    """The last run's final deadline is ``seconds`` after its start, and no search thread
+    began a chunk after it (but the one it may have begun as the deadline came)."""
+    ctl = runs[-1]
+    assert ctl.deadline == pytest.approx(ctl.t0 + seconds, abs=1e-9)
+    late = chunks.begun_after(ctl.deadline)
+    assert all(n <= 1 for n in late.values()), late
+
+
 def test_a_close_search_thinks_longer_within_its_maximum(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Two moves count as close here whatever their visits (a huge ratio), so the
-    search extends by steps up to its maximum; with no maximum it does not."""
+    search extends by steps up to its maximum and stops there; with no maximum it does
+    not extend, nor when no two moves are close. Checked by the run's own deadlines and
+    the search chunks begun after them, not by the time it took: the steps (0.15 s from
+    when each is decided) are 4 on a quiet machine and fewer on a busy one, where each
+    decision comes later, but the last deadline is the maximum all the same."""
     from igo.search import timecontrol as TC
 
     monkeypatch.setattr(TC, "CLOSE_RATIO", 1e9)
+    runs = record_runs(monkeypatch)
+    chunks = Chunks.install(monkeypatch)
     board = Board(9)
     board.play(Color.BLACK, Point(4, 4))
     s = Search(board, komi=7.0, config=STRONG.with_options(max_tree_mb=64), seed=2)
     r = s.run(seconds=0.3, max_seconds=0.9)
-    # steps of 0.15 s from when each is decided: 4 on a quiet machine, fewer on a busy one
-    assert 2 <= r.stats["extensions"] <= 4 and 0.85 < r.seconds <= 1.1
+    assert 1 <= r.stats["extensions"] <= 4 and r.seconds >= 0.9
+    assert runs[-1].max_deadline == pytest.approx(runs[-1].t0 + 0.9, abs=1e-9)
+    _ended_at_its_deadline(runs, chunks, 0.9)
     r2 = s.run(seconds=0.3)
-    assert r2.stats["extensions"] == 0 and r2.seconds < 0.5
+    assert r2.stats["extensions"] == 0 and r2.seconds >= 0.3
+    _ended_at_its_deadline(runs, chunks, 0.3)
     monkeypatch.setattr(TC, "CLOSE_RATIO", 1.0)  # no two moves are ever close
     r3 = s.run(seconds=0.3, max_seconds=0.9)
-    assert r3.stats["extensions"] == 0 and r3.seconds < 0.5
+    assert r3.stats["extensions"] == 0 and r3.seconds >= 0.3
+    _ended_at_its_deadline(runs, chunks, 0.3)
 
 
 def test_only_main_time_banks_what_a_move_saves() -> None:
