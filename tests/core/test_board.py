@@ -9,7 +9,7 @@ import pytest
 from igo.core.board import Board
 from igo.core.color import EMPTY, Color
 from igo.core.coords import Point
-from igo.core.diagram import from_diagram, parse_diagram
+from igo.core.diagram import parse_diagram
 from igo.core.errors import (
     BoardSizeError,
     CoordinateError,
@@ -42,7 +42,7 @@ def assert_stones(board: Board, diagram: str) -> None:
 
 
 def test_one_move_captures_three_strings() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         X O . O X
         . X O X .
         . . X . .
@@ -63,7 +63,7 @@ def test_one_move_captures_three_strings() -> None:
 
 
 def test_capture_of_a_large_string_on_the_edge() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         O O O O .
         X X X X .
         . . . . .
@@ -78,7 +78,7 @@ def test_capture_of_a_large_string_on_the_edge() -> None:
 
 
 def test_snapback() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         . . X O .
         X X X O .
         O O O O .
@@ -113,7 +113,7 @@ KO = """
 
 @pytest.mark.parametrize("rules", [SIMPLE, POSITIONAL])
 def test_simple_ko_forbids_the_immediate_recapture(rules: Ruleset) -> None:
-    board = from_diagram(KO, rules, to_play=W)
+    board = Board.from_diagram(KO, rules, to_play=W)
     assert board.play(W, Point(1, 1)) == 1
     assert board.ko_point == Point(1, 2)
     with pytest.raises(KoError, match="C3 retakes the ko"):
@@ -125,7 +125,7 @@ def test_simple_ko_forbids_the_immediate_recapture(rules: Ruleset) -> None:
 
 
 def test_ko_expires_after_a_pass_under_simple_ko() -> None:
-    board = from_diagram(KO, SIMPLE, to_play=W)
+    board = Board.from_diagram(KO, SIMPLE, to_play=W)
     board.play(W, Point(1, 1))
     board.play(B, None)
     assert board.ko_point is None
@@ -135,7 +135,7 @@ def test_ko_expires_after_a_pass_under_simple_ko() -> None:
 
 
 def test_retake_after_two_passes_repeats_the_position_under_superko() -> None:
-    board = from_diagram(KO, POSITIONAL, to_play=W)
+    board = Board.from_diagram(KO, POSITIONAL, to_play=W)
     start = board.hash
     board.play(W, Point(1, 1))
     board.play(B, None)
@@ -152,7 +152,7 @@ def test_retake_after_two_passes_repeats_the_position_under_superko() -> None:
 
 @pytest.mark.parametrize("rules", [SIMPLE, POSITIONAL])
 def test_ko_expires_after_another_move(rules: Ruleset) -> None:
-    board = from_diagram(KO, rules, to_play=W)
+    board = Board.from_diagram(KO, rules, to_play=W)
     board.play(W, Point(1, 1))
     board.play(B, Point(3, 3))  # a threat
     assert board.ko_point is None
@@ -177,7 +177,7 @@ def test_ko_expires_after_another_move(rules: Ruleset) -> None:
     """,
 ])
 def test_no_ko_point_unless_a_lone_stone_takes_one_stone(diagram: str) -> None:
-    board = from_diagram(diagram, to_play=W)
+    board = Board.from_diagram(diagram, to_play=W)
     assert board.play(W, Point(1, 1)) == 1
     assert board.ko_point is None
     assert not isinstance(_error(board, B, Point(1, 2)), KoError)
@@ -206,7 +206,7 @@ TRIPLE_KO_CYCLE = [(W, "B7"), (B, "C3"), (W, "G7"), (B, "C7"), (W, "B3"), (B, "H
 
 
 def test_triple_ko_cycle_is_legal_under_simple_ko() -> None:
-    board = from_diagram(TRIPLE_KO, SIMPLE, to_play=W)
+    board = Board.from_diagram(TRIPLE_KO, SIMPLE, to_play=W)
     start, hash0 = board.to_array(), board.hash
     for color, vertex in TRIPLE_KO_CYCLE * 2:
         assert board.play(color, v(board, vertex)) == 1
@@ -215,7 +215,7 @@ def test_triple_ko_cycle_is_legal_under_simple_ko() -> None:
 
 
 def test_triple_ko_cycle_is_broken_by_positional_superko() -> None:
-    board = from_diagram(TRIPLE_KO, POSITIONAL, to_play=W)
+    board = Board.from_diagram(TRIPLE_KO, POSITIONAL, to_play=W)
     *first, (color, last) = TRIPLE_KO_CYCLE
     for c, vertex in first:
         assert board.play(c, v(board, vertex)) == 1
@@ -243,7 +243,7 @@ SUICIDE = """
 
 
 def test_suicide_is_illegal_by_default() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         . O . . .
         O . . . .
         . . . . .
@@ -256,7 +256,7 @@ def test_suicide_is_illegal_by_default() -> None:
 
 
 def test_multi_stone_suicide_is_illegal_by_default() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         X . O . .
         O O . . .
         . . . . .
@@ -270,7 +270,7 @@ def test_multi_stone_suicide_is_illegal_by_default() -> None:
 @pytest.mark.parametrize("ko", ["simple", "positional"])
 def test_suicide_allowed_removes_the_string_and_counts_for_the_opponent(ko: str) -> None:
     rules = Ruleset(ko, True)  # type: ignore[arg-type]
-    board = from_diagram("""
+    board = Board.from_diagram("""
         X . O . .
         O O . . .
         . . . . .
@@ -285,7 +285,7 @@ def test_suicide_allowed_removes_the_string_and_counts_for_the_opponent(ko: str)
 
 
 def test_single_stone_suicide_under_simple_ko_changes_nothing_but_prisoners() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         . O . . .
         O . . . .
         . . . . .
@@ -299,7 +299,7 @@ def test_single_stone_suicide_under_simple_ko_changes_nothing_but_prisoners() ->
 
 
 def test_single_stone_suicide_repeats_the_position_under_superko() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         . O . . .
         O . . . .
         . . . . .
@@ -312,7 +312,7 @@ def test_single_stone_suicide_repeats_the_position_under_superko() -> None:
 
 
 def test_capture_has_priority_over_suicide() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         . O X . .
         O X . . .
         X . . . .
@@ -382,7 +382,7 @@ def test_setup_errors_leave_the_board_unchanged() -> None:
 
 def test_setup_stone_on_the_ko_point_is_placed() -> None:
     """Regression: the ko left by the last move used to drop such a setup stone."""
-    board = from_diagram(KO, to_play=W)
+    board = Board.from_diagram(KO, to_play=W)
     board.play(W, Point(1, 1))
     assert board.ko_point == Point(1, 2)
     board.place(B, [Point(1, 2)])
@@ -392,7 +392,7 @@ def test_setup_stone_on_the_ko_point_is_placed() -> None:
 
 
 def test_setup_without_liberties_captures_as_if_played() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         . O . . .
         O . . . .
         . . . . .
@@ -450,7 +450,7 @@ CORNER = """
     (CORNER, (0, 0), "O", False),
 ])
 def test_is_eye(template: str, point: tuple[int, int], diagonals: str, eye: bool) -> None:
-    board = from_diagram(template.format(**dict(zip("abcd", diagonals, strict=False))))
+    board = Board.from_diagram(template.format(**dict(zip("abcd", diagonals, strict=False))))
     p = Point(*point)
     assert board.is_eye(p, B) == eye, str(board)
     assert not board.is_eye(p, W)
@@ -478,18 +478,18 @@ def test_is_eye(template: str, point: tuple[int, int], diagonals: str, eye: bool
     """,
 ])
 def test_not_an_eye_without_all_four_neighbours(diagram: str) -> None:
-    board = from_diagram(diagram)
+    board = Board.from_diagram(diagram)
     assert not board.is_eye(Point(2, 2), B)
     assert not board.is_eye(Point(2, 2), W)
 
 
 def test_occupied_point_is_no_eye() -> None:
-    board = from_diagram(CENTRE.format(a="X", b="X", c="X", d="X"))
+    board = Board.from_diagram(CENTRE.format(a="X", b="X", c="X", d="X"))
     assert not board.is_eye(Point(1, 2), B) and not board.is_eye(Point(1, 2), W)
 
 
 def test_false_eye_is_sensible_and_real_eye_is_not() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         . X O . .
         X . X O .
         X X O . .
@@ -517,7 +517,7 @@ SEKI = """
 
 
 def test_seki_is_scored_with_the_shared_liberty_neutral() -> None:
-    board = from_diagram(SEKI)
+    board = Board.from_diagram(SEKI)
     own = board.area_ownership()
     assert own[0, 0] == B and own[0, 4] == W and own[0, 2] == EMPTY
     assert (own[4:] == B).all()
@@ -602,7 +602,7 @@ def test_passes_history_and_to_play() -> None:
 
 
 def test_copy_is_independent() -> None:
-    board = from_diagram(KO, to_play=W)
+    board = Board.from_diagram(KO, to_play=W)
     board.play(W, Point(1, 1))
     other = board.copy()
     other.play(B, Point(3, 3))
@@ -631,7 +631,7 @@ def test_copies_that_undo_the_same_setup_stay_independent() -> None:
 
 
 def test_string_at_and_liberties() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         X X . .
         . X O .
         . . O .

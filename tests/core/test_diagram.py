@@ -8,7 +8,7 @@ import pytest
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
-from igo.core.diagram import from_diagram, hoshi_points, parse_diagram, to_diagram
+from igo.core.diagram import hoshi_points, parse_diagram, to_diagram
 from igo.core.errors import BoardSizeError
 from igo.core.rules import Ruleset
 
@@ -36,7 +36,7 @@ def test_golden_9x9() -> None:
 
 
 def test_captures_line() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         . X .
         X O X
         . . .
@@ -53,7 +53,7 @@ def test_hoshi() -> None:
 
 @pytest.mark.parametrize("size", [2, 5, 9, 13, 14, 19, 23, 25])
 def test_round_trip_through_text(size: int) -> None:
-    """``from_diagram(str(board))`` gives the stones back, whatever the size (the
+    """``Board.from_diagram(str(board))`` gives the stones back, whatever the size (the
     column letters O and X of big boards are not stones)."""
     rng = np.random.default_rng(size)
     board = Board(size)
@@ -64,7 +64,7 @@ def test_round_trip_through_text(size: int) -> None:
             break
         r, c = legal[rng.integers(len(legal))]
         board.play(color, Point(int(r), int(c)))
-    again = from_diagram(str(board))
+    again = Board.from_diagram(str(board))
     assert np.array_equal(again.to_array(), board.to_array())
 
 
@@ -99,7 +99,7 @@ def test_parse_rejects_unsupported_size() -> None:
 
 
 def test_from_diagram_uses_setup_stones() -> None:
-    board = from_diagram("""
+    board = Board.from_diagram("""
         X . .
         . O .
         . . .

@@ -9,7 +9,6 @@ from igo.core import _kernels as K
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
-from igo.core.diagram import from_diagram
 from igo.core.playout import default_max_moves, ownership, random_playout, rng_state
 from reference.rules import OK, RefBoard
 
@@ -78,7 +77,7 @@ SETTLED = """
 def test_ownership_of_a_settled_position_is_exact() -> None:
     """No sensible move is left: every playout passes twice at once and the estimate
     is the area ownership itself."""
-    board = from_diagram(SETTLED)
+    board = Board.from_diagram(SETTLED)
     assert not board.sensible_mask(Color.BLACK).any()
     assert not board.sensible_mask(Color.WHITE).any()
     own = ownership(board, Color.BLACK, np.random.default_rng(0), playouts=5)
@@ -96,7 +95,7 @@ def test_ownership_estimates() -> None:
     again = ownership(board, Color.BLACK, np.random.default_rng(3), playouts=64)
     assert np.array_equal(own, again)
     # a black group with two true eyes in the corner lives in every playout
-    board = from_diagram("""
+    board = Board.from_diagram("""
         . X . X . . . . .
         X X X X . . . . .
         . . . . . . . . .

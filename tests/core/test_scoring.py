@@ -8,7 +8,6 @@ import pytest
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
-from igo.core.diagram import from_diagram
 from igo.core.playout import random_playout
 from igo.core.scoring import (
     StoneStatus,
@@ -65,7 +64,7 @@ def test_format_score() -> None:
 
 
 def test_final_score_counts_area_after_removing_dead() -> None:
-    board = from_diagram(DEAD)
+    board = Board.from_diagram(DEAD)
     # as the stones stand, F2 spoils all of White's area: 24 - 9 - 0.5
     assert final_score(board, 0.5) == "B+14.5"
     dead = [Point(1, 2), Point(5, 5)]
@@ -75,14 +74,14 @@ def test_final_score_counts_area_after_removing_dead() -> None:
 
 
 def test_estimate_dead_finds_both_dead_stones() -> None:
-    board = from_diagram(DEAD)
+    board = Board.from_diagram(DEAD)
     before = board.to_array().copy()
     assert estimate_dead(board, np.random.default_rng(0)) == [Point(1, 2), Point(5, 5)]
     assert (board.to_array() == before).all()  # the board is not changed
 
 
 def test_final_status_classifies_every_string() -> None:
-    board = from_diagram(DEAD)
+    board = Board.from_diagram(DEAD)
     status = final_status(board, np.random.default_rng(1))
     assert status.dead == ((Point(1, 2),), (Point(5, 5),))
     assert status.seki == ()
@@ -91,7 +90,7 @@ def test_final_status_classifies_every_string() -> None:
 
 
 def test_seki_is_found_statically() -> None:
-    board = from_diagram(SEKI)
+    board = Board.from_diagram(SEKI)
     black = (Point(0, 1), Point(1, 1))
     white = (Point(0, 3), Point(1, 0), Point(1, 2), Point(1, 3), Point(2, 0), Point(2, 1),
              Point(2, 2))
@@ -104,13 +103,13 @@ def test_seki_is_found_statically() -> None:
 
 
 def test_two_eyed_groups_are_not_seki() -> None:
-    assert seki_strings(from_diagram(SETTLED)) == set()
-    status = final_status(from_diagram(SETTLED), np.random.default_rng(0), playouts=4)
+    assert seki_strings(Board.from_diagram(SETTLED)) == set()
+    status = final_status(Board.from_diagram(SETTLED), np.random.default_rng(0), playouts=4)
     assert status.dead == () and status.seki == () and len(status.alive) == 2
 
 
 def test_settled_position_has_exact_ownership() -> None:
-    own = balanced_ownership(from_diagram(SETTLED), np.random.default_rng(0), playouts=6)
+    own = balanced_ownership(Board.from_diagram(SETTLED), np.random.default_rng(0), playouts=6)
     expected = np.array([[1, 1, 1, -1, -1]] * 5, dtype=float)
     assert np.array_equal(own, expected)
 
@@ -120,14 +119,14 @@ def test_finished_playouts_have_no_dead_stones() -> None:
     for size in (5, 7, 9):
         board = Board(size)
         state, _moves = random_playout(board, Color.BLACK, rng)
-        final = from_diagram("\n".join(
+        final = Board.from_diagram("\n".join(
             " ".join(".XO"[v] for v in row)
             for row in state.color.reshape(size + 2, size + 2)[1:-1, 1:-1]))
         assert estimate_dead(final, rng, playouts=20) == []
 
 
 def test_results_repeat_with_the_same_seed() -> None:
-    board = from_diagram(DEAD)
+    board = Board.from_diagram(DEAD)
     a = balanced_ownership(board, np.random.default_rng(9), 40)
     b = balanced_ownership(board, np.random.default_rng(9), 40)
     assert np.array_equal(a, b)

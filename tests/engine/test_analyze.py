@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from igo.core.diagram import from_diagram
+from igo.core.board import Board
 from igo.engine.analyze import AnalyzeCommand, AnalyzeRegistry, AnalyzeRegistryError
 from igo.engine.standard_views import ownership_dboard, standard_analyze_commands, status_gfx
 from igo.engine.state import GameState
@@ -64,7 +64,7 @@ def test_ownership_dboard_shape_and_range() -> None:
 def test_status_gfx_marks_dead_and_seki() -> None:
     state = GameState(size=5, rng=np.random.default_rng(0))
     assert status_gfx(state, []) == ""
-    state.board = from_diagram("""
+    state.board = Board.from_diagram("""
         . . X . .
         . . X . .
         O . X . .

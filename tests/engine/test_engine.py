@@ -12,7 +12,6 @@ import pytest
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point, parse_vertex
-from igo.core.diagram import from_diagram
 from igo.engine.analyze import AnalyzeCommand, AnalyzeRegistryError
 from igo.engine.engine import GtpEngine
 from igo.engine.state import GameState
@@ -114,7 +113,7 @@ X X X X X . . . .
 
 def test_cleanup_captures_dead_stones_when_the_generator_passes() -> None:
     engine = GtpEngine(FixedGenerator(None), size=9, rng=np.random.default_rng(3))
-    engine.state.board = from_diagram(DEAD_WHITE)
+    engine.state.board = Board.from_diagram(DEAD_WHITE)
     assert reply(engine, "final_status_list dead") == "= C7\n\n"
     assert reply(engine, "genmove b") == "= pass\n\n"
     # kgs-genmove_cleanup keeps attacking C7 until it is captured, then passes
@@ -174,7 +173,7 @@ def test_final_score_is_reproducible_with_a_seed() -> None:
     def score(seed: int) -> tuple[str, str]:
         engine = GtpEngine(RandomGenerator(np.random.default_rng(0)), size=9,
                            rng=np.random.default_rng(seed), scoring_playouts=50)
-        engine.state.board = from_diagram(DEAD_WHITE)
+        engine.state.board = Board.from_diagram(DEAD_WHITE)
         return reply(engine, "final_score"), reply(engine, "igo-ownership b 10")
 
     assert score(7) == score(7)
@@ -182,7 +181,7 @@ def test_final_score_is_reproducible_with_a_seed() -> None:
 
 def test_final_score_and_status_agree() -> None:
     engine = make_engine()
-    engine.state.board = from_diagram(DEAD_WHITE)
+    engine.state.board = Board.from_diagram(DEAD_WHITE)
     dead = reply(engine, "final_status_list dead")
     # with C7 removed, every point reaches only Black: 81 - 7.5
     assert reply(engine, "final_score") == "= B+73.5\n\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from igo.core.diagram import from_diagram
+from igo.core.board import Board
 from igo.influence.bouzy import BouzyParams, bouzy_influence
 from reference.influence import random_stones, ref_bouzy
 
@@ -22,7 +22,7 @@ def test_kernel_matches_reference(dil: int, ero: int) -> None:
 
 
 def test_enclosed_corner_is_territory_open_centre_is_not() -> None:
-    board = from_diagram(
+    board = Board.from_diagram(
         """
         . . . X . . . . .
         . . . X . . . . .

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from igo.core.diagram import from_diagram
+from igo.core.board import Board
 from igo.influence import _kernels
 from igo.influence.distance import distance_influence
 from reference.influence import random_stones, ref_distance_map
@@ -38,7 +38,7 @@ def test_single_black_stone_paper_metric() -> None:
 
 
 def test_colours_cancel_and_sign() -> None:
-    board = from_diagram(
+    board = Board.from_diagram(
         """
         . . . . .
         . X . O .

@@ -11,7 +11,6 @@ import pytest
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
-from igo.core.diagram import from_diagram
 from igo.engine.engine import GtpEngine
 from igo.players.base import EnginePlayer
 from igo.players.mcts import MCTSGenerator, MoveLimits
@@ -45,7 +44,7 @@ def test_spec_options_reach_the_search() -> None:
 
 
 def test_dead_stones_come_from_the_search() -> None:
-    board = from_diagram(FINAL)
+    board = Board.from_diagram(FINAL)
     gen = MCTSGenerator(limits=MoveLimits(500, None), rng=np.random.default_rng(3))
     gen.set_context(0.5)
     own = gen.final_ownership(board)
@@ -62,12 +61,12 @@ def test_dead_stones_come_from_the_search() -> None:
 
 
 def test_passes_after_the_opponent_when_passing_wins() -> None:
-    board = from_diagram(FINAL)
+    board = Board.from_diagram(FINAL)
     board.play(Color.WHITE, None)
     gen = MCTSGenerator(limits=MoveLimits(800, None), rng=np.random.default_rng(2))
     gen.set_context(0.5)
     assert gen.select_move(board, Color.BLACK) is None  # Black wins by passing
-    board2 = from_diagram(FINAL)
+    board2 = Board.from_diagram(FINAL)
     board2.play(Color.BLACK, None)
     assert gen.select_move(board2, Color.WHITE) is not None  # passing would lose
 
@@ -98,7 +97,7 @@ def test_the_count_before_a_pass_fits_in_the_moves_time() -> None:
     assert budget is not None and 1.0 < budget < 2.0
     gen = CountingGenerator(limits=MoveLimits(None, 1.0), rng=np.random.default_rng(2))
     gen.set_context(0.5, clock)
-    board = from_diagram(FINAL)
+    board = Board.from_diagram(FINAL)
     board.play(Color.WHITE, None)
     assert gen.select_move(board, Color.BLACK) is None  # Black wins by passing
     # the search and the count share, 3 to 1, what the budget leaves after the first
@@ -112,7 +111,7 @@ def test_the_count_before_a_pass_fits_in_the_moves_time() -> None:
     assert untimed.counts == [None]  # playouts only: final_playouts
     # no pass before and the search does not pass: no count at all
     gen.counts.clear()
-    assert gen.select_move(from_diagram(FINAL), Color.WHITE) is not None
+    assert gen.select_move(Board.from_diagram(FINAL), Color.WHITE) is not None
     assert gen.counts == []
 
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
-from igo.core.diagram import from_diagram
 from igo.tactics.errors import IllegalQuestionMoveError, LibertyCountError, NoStringError
 from igo.tactics.ladder import LadderReader, atari_works, border_ladder, is_caught
 from reference import tactics_ladder as ref
@@ -33,7 +33,7 @@ LADDER = """
 
 
 def board(text: str, to_play: Color = Color.BLACK):
-    return from_diagram(text, SIMPLE, to_play)
+    return Board.from_diagram(text, SIMPLE, to_play)
 
 
 def test_classic_ladder_works() -> None:
@@ -181,7 +181,7 @@ def _ladder_board(size: int, seed: int):
     at a random place and orientation of a board sprinkled with random stones
     (possible breakers and helpers); returns the board and the target."""
     rng = np.random.default_rng(seed)
-    b = from_diagram("\n".join(" ".join("." * size) for _ in range(size)), SIMPLE)
+    b = Board.from_diagram("\n".join(" ".join("." * size) for _ in range(size)), SIMPLE)
     dr, dc = (1 if rng.integers(2) else -1), (1 if rng.integers(2) else -1)
     r0 = int(rng.integers(2, size - 2))
     c0 = int(rng.integers(2, size - 2))
@@ -265,7 +265,7 @@ def _border_positions(size: int, seed: int):
     """A defender stone on the second line, attackers on its sides and above, random
     stones around: most leave it in atari with a first-line liberty."""
     rng = np.random.default_rng(seed)
-    b = from_diagram("\n".join(" ".join("." * size) for _ in range(size)), SIMPLE)
+    b = Board.from_diagram("\n".join(" ".join("." * size) for _ in range(size)), SIMPLE)
     c0 = int(rng.integers(1, size - 1))
     x = Point(size - 2, c0)
     os_ = [Point(size - 2, c0 - 1), Point(size - 2, c0 + 1), Point(size - 3, c0)]

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
-from igo.core.diagram import from_diagram
 from igo.tactics.errors import IllegalQuestionMoveError, NotEmptyError
 from igo.tactics.nakade import vital_point
 from igo.tactics.seki import breaks_seki
@@ -22,7 +22,7 @@ from tactics.positions import count, random_game
 
 
 def board(text: str):
-    return from_diagram(text, SIMPLE)
+    return Board.from_diagram(text, SIMPLE)
 
 
 # ---------------------------------------------------------------- nakade

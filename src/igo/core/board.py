@@ -25,6 +25,7 @@ import numpy as np
 from igo.core import _kernels as K
 from igo.core.color import BLACK, EMPTY, WHITE, Color
 from igo.core.coords import Point, check_size
+from igo.core.diagram import parse_diagram, to_diagram
 from igo.core.errors import (
     CoordinateError,
     IllegalMoveError,
@@ -101,6 +102,36 @@ class Board:
         # the position before the first move (after any setup), then one per move.
         self._positions: list[int] = [0]
         self._seen: dict[int, int] = {0: 1}
+
+    @classmethod
+    def from_diagram(cls, text: str, rules: Ruleset | None = None,
+                     to_play: Color = Color.BLACK) -> Board:
+        """A board with the stones of a diagram (:func:`~igo.core.diagram.parse_diagram`),
+        placed as setup stones, and ``to_play`` to move.
+
+        >>> board = Board.from_diagram('''
+        ...     . X .
+        ...     X O X
+        ...     . . .
+        ... ''', to_play=Color.BLACK)
+        >>> board.size, board.stones(Color.WHITE)
+        (3, [Point(1, 1)])
+
+        Raises
+        ------
+        BoardSizeError
+            If the diagram is not square or its size is out of range.
+        """
+        arr = parse_diagram(text)
+        board = cls(arr.shape[0], rules)
+        stones = {}
+        for color in (Color.BLACK, Color.WHITE):
+            rows, cols = np.nonzero(arr == int(color))
+            stones[color] = [Point(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+        if stones[Color.BLACK] or stones[Color.WHITE]:
+            board.setup(stones[Color.BLACK], stones[Color.WHITE])
+        board.to_play = to_play
+        return board
 
     # ---------------------------------------------------------------- inspection
     @property
@@ -430,8 +461,7 @@ class Board:
         return float(np.count_nonzero(own == BLACK) - np.count_nonzero(own == WHITE)) - komi
 
     def __str__(self) -> str:
-        from igo.core.diagram import to_diagram
-
+        """The diagram of :func:`~igo.core.diagram.to_diagram` (what ``showboard`` shows)."""
         return to_diagram(self)
 
     def __repr__(self) -> str:

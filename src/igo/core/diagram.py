@@ -1,33 +1,52 @@
 """ASCII diagrams of boards, for ``showboard``, tests and logs.
 
 ``to_diagram`` writes GTP-style coordinates around ``X`` (black), ``O`` (white) and
-``.`` (empty, ``+`` on hoshi points); ``from_diagram`` reads the same letters back
-(coordinates optional), which is how tests write positions.
+``.`` (empty, ``+`` on hoshi points); ``parse_diagram`` reads the same letters back
+(coordinates optional) into an array, and :meth:`Board.from_diagram
+<igo.core.board.Board.from_diagram>` into a board, which is how tests write positions.
+
+This module knows text and arrays only: :mod:`igo.core.board` imports it (for
+``str(board)`` and ``Board.from_diagram``), never the other way round; ``to_diagram``
+reads a board through the :class:`Diagrammable` protocol.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
 import numpy as np
 
 from igo.core.color import BLACK, WHITE, Color
 from igo.core.coords import GTP_COLUMNS, Point, check_size
 from igo.core.errors import BoardSizeError
+from igo.core.handicap import star_points
 
-if TYPE_CHECKING:
-    from igo.core.board import Board
-    from igo.core.rules import Ruleset
+
+class Diagrammable(Protocol):
+    """What :func:`to_diagram` reads of a board (a :class:`~igo.core.board.Board`)."""
+
+    @property
+    def size(self) -> int:
+        """The board's size."""
+        ...
+
+    @property
+    def captures(self) -> Mapping[Color, int]:
+        """Stones captured so far by each colour."""
+        ...
+
+    def to_array(self) -> np.ndarray:
+        """The stones as a ``(size, size)`` array (0 empty, 1 black, 2 white)."""
+        ...
 
 
 def hoshi_points(size: int) -> set[Point]:
     """Star points drawn as ``+`` (the fixed-handicap points of the board)."""
-    from igo.core.handicap import star_points
-
     return set(star_points(size))
 
 
-def to_diagram(board: Board) -> str:
+def to_diagram(board: Diagrammable) -> str:
     """The board as text, top row first, with GTP coordinates on all sides."""
     size = board.size
     arr = board.to_array()
@@ -74,19 +93,3 @@ def parse_diagram(text: str) -> np.ndarray:
     check_size(size)
     return np.array(rows, dtype=np.int8)
 
-
-def from_diagram(text: str, rules: Ruleset | None = None,
-                 to_play: Color = Color.BLACK) -> Board:
-    """A board with the stones of a diagram, placed as setup stones."""
-    from igo.core.board import Board
-
-    arr = parse_diagram(text)
-    board = Board(arr.shape[0], rules)
-    stones = {}
-    for color in (Color.BLACK, Color.WHITE):
-        rows, cols = np.nonzero(arr == int(color))
-        stones[color] = [Point(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
-    if stones[Color.BLACK] or stones[Color.WHITE]:
-        board.setup(stones[Color.BLACK], stones[Color.WHITE])
-    board.to_play = to_play
-    return board

@@ -1,9 +1,9 @@
 """Ladders: is a string in atari caught, and does an atari start a working ladder?
 
->>> from igo.core.diagram import from_diagram
+>>> from igo.core.board import Board
 >>> from igo.core.coords import Point
 >>> from igo.core.color import Color
->>> b = from_diagram('''
+>>> b = Board.from_diagram('''
 ... . . . . . . .
 ... . . O . . . .
 ... . O X . . . .

@@ -1,8 +1,8 @@
 """Nakade: the vital point of an enclosed eye space of 3-6 points.
 
->>> from igo.core.diagram import from_diagram
+>>> from igo.core.board import Board
 >>> from igo.core.coords import Point
->>> b = from_diagram('''
+>>> b = Board.from_diagram('''
 ... . . . . .
 ... X X X X X
 ... X . . . X

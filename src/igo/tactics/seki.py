@@ -1,10 +1,10 @@
 """Seki that a playout must not break: two strings of opposite colours sharing
 their last two liberties, where filling a shared liberty is a self-atari.
 
->>> from igo.core.diagram import from_diagram
+>>> from igo.core.board import Board
 >>> from igo.core.coords import Point
 >>> from igo.core.color import Color
->>> b = from_diagram('''
+>>> b = Board.from_diagram('''
 ... . X . O . . .
 ... O O O X . . .
 ... X X X X . . .

@@ -1,8 +1,8 @@
 """Two-liberty strings: which moves capture one, which save it.
 
->>> from igo.core.diagram import from_diagram
+>>> from igo.core.board import Board
 >>> from igo.core.coords import Point
->>> b = from_diagram('''
+>>> b = Board.from_diagram('''
 ... . . . . .
 ... . . O . .
 ... . O X . .
