@@ -142,3 +142,61 @@ def test_search_stats_show_the_time_manager() -> None:
         reply(engine, "genmove w")
     assert float(stats()["time_spend"]) == pytest.approx(1.0)  # adaptive_time off
     assert 2.8 < float(stats()["time_lag"]) < 3.0
+
+
+def _gogui_params(response: str) -> dict[str, tuple[str, str]]:
+    """``key -> (type, value)`` as GoGui's parameter dialog reads a ``param`` reply (a
+    line wholly in brackets is skipped; an untyped line is a string)."""
+    assert response.startswith("= ") and response.endswith("\n\n")
+    out = {}
+    for line in response[2:-2].split("\n"):
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            continue
+        kind, _, rest = line.partition("] ")
+        key, _, value = rest.partition(" ")
+        out[key] = (kind.removeprefix("["), value.strip())
+    return out
+
+
+def test_search_params_list_every_option_on_the_board_size() -> None:
+    """Without arguments, ``igo-search_params`` lists every search option of the current
+    board size in GoGui's form, its groups and board-size defaults on lines GoGui skips;
+    each line sent back as GoGui sends a changed one is accepted, and an option set
+    takes effect at the next search."""
+    from igo.search.options import GROUP_OF
+
+    engine = mcts_engine()
+    text = reply(engine, "igo-search_params")
+    params = _gogui_params(text)
+    assert set(params) == {"live_gfx"} | set(GROUP_OF)
+    assert params["rave_equiv"] == ("string", "1000.0")  # the 9x9 default
+    assert params["policy"] == ("list/light/heavy/moggy", "heavy")
+    assert params["use_priors"] == ("bool", "1") and params["net"] == ("string", "default")
+    assert "\n[selection: rave_equiv, rave_distance by the 9x9 defaults]\n" in text
+    assert "\n[playouts]\n" in text and "\n[resources]\n" in text
+    for key, (_, value) in params.items():
+        if key != "live_gfx":
+            assert reply(engine, f"igo-search_params {key} {value or chr(34) * 2}") == "=\n\n"
+    gen = engine.generator
+    assert gen.config.fixed == set(GROUP_OF)  # type: ignore[attr-defined]
+    reply(engine, "boardsize 19")
+    assert _gogui_params(reply(engine, "igo-search_params"))["rave_equiv"][1] == "1000.0"
+
+    engine = mcts_engine()
+    reply(engine, "boardsize 19")
+    on19 = reply(engine, "igo-search_params")
+    assert _gogui_params(on19)["rave_equiv"][1] == "3000.0"
+    assert "\n[prior: prior_sharpness, prior_wins by the 19x19 defaults]\n" in on19
+    reply(engine, "genmove b")
+    assert engine.generator.search is not None  # type: ignore[attr-defined]
+    assert reply(engine, "igo-search_params prior_wins 210") == "=\n\n"
+    assert engine.generator.search is None  # type: ignore[attr-defined]
+    now = reply(engine, "igo-search_params")
+    assert _gogui_params(now)["prior_wins"][1] == "210.0" and "\n[prior]\n" in now
+    assert reply(engine, "igo-search_params tabu three") == \
+        "? search option tabu='three': expected int\n\n"
+    assert reply(engine, "igo-search_params policy mogo").startswith(
+        "? unknown playout policy 'mogo'")
+    assert reply(engine, "igo-search_params width 3").startswith(
+        "? unknown parameter setting 'width 3'")

@@ -35,7 +35,7 @@ FINAL = """
 def test_spec_options_reach_the_search() -> None:
     p = make_player("igo:mcts:preset=paper,tabu=5,playouts=100", np.random.default_rng(1))
     assert isinstance(p, EnginePlayer) and isinstance(p.generator, MCTSGenerator)
-    assert p.generator.config.tabu == 5 and p.generator.config.c_puct == 0.0
+    assert p.generator.config.playouts.tabu == 5 and p.generator.config.selection.c_puct == 0.0
     assert p.generator.limits == MoveLimits(100, None)
     with pytest.raises(PlayerSpecError, match="unknown search option"):
         make_player("igo:mcts:nosuch=1")

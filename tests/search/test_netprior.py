@@ -182,10 +182,11 @@ def test_a_bad_net_file_is_said_when_the_player_is_made(tmp_path: Path) -> None:
 
 def _size_default_net(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
     """Make ``path`` the net that 9x9's size defaults choose (as 19x19's choose igo's)."""
-    from igo.search import config as config_module
+    from igo.search import size_defaults
 
-    monkeypatch.setattr(config_module, "SIZE_DEFAULTS",
-                        ((range(1, 26), {"net": str(path), "net_visits": 0}),))
+    monkeypatch.setattr(size_defaults, "SIZE_DEFAULTS",
+                        (size_defaults.SizeGroup("the test's net", range(1, 26),
+                                                 {"net": str(path), "net_visits": 0}),))
 
 
 def test_a_size_default_net_loads_beside_the_search(
@@ -207,7 +208,7 @@ def test_a_size_default_net_loads_beside_the_search(
     monkeypatch.setattr(policy_module, "_LOADED", {})  # earlier tests loaded it
     _size_default_net(monkeypatch, tiny_net)
     s = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=100_000), seed=5)
-    assert s.config.net == str(tiny_net) and s._netp is not None
+    assert s.config.netprior.net == str(tiny_net) and s._netp is not None
     # a timed search does not wait while the net loads
     r = s.run(playouts=600, seconds=120.0)
     assert r.playouts >= 600 and s._netp.applied == 0 and s._netp.policy is None

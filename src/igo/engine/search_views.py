@@ -11,7 +11,9 @@ command (as announced)                  type       reply
 ``igo-search_ownership %m [PLAYOUTS]``  ``dboard`` the search's ownership, +1 Black
 ``igo-search_pv %m [PLAYOUTS]``         ``var``    the principal variation
 ``igo-search_params``                   ``param``  ``[bool] live_gfx 0|1``,
-                                                   ``[string] max_tree_mb N``
+                                                   ``[string] max_tree_mb N``,
+                                                   every search option on the
+                                                   board size, by group
 ``igo-search_stats``                    ``string`` the last search: playouts, time,
                                                    the tree's memory and reclaims,
                                                    the time manager (its spend and
@@ -43,6 +45,8 @@ from igo.gtp.errors import GtpError
 from igo.players.base import tell_context
 from igo.search.analysis import MoveAnalysis, analyze_moves
 from igo.search.config import SearchConfig
+from igo.search.explain import settings
+from igo.search.options import CHOICES, GROUP_OF
 from igo.search.search import Search, SearchResult
 
 #: The largest tree budget ``igo-search_params max_tree_mb`` accepts (MB).
@@ -177,18 +181,32 @@ class SearchViews:
         return handler
 
     def params(self, engine: Engine, args: Sequence[str]) -> str:
-        """``igo-search_params [live_gfx 0|1 | max_tree_mb N]``: GoGui's ``param``
-        protocol. A new ``max_tree_mb`` takes effect at the next search (on a new
-        tree)."""
+        """``igo-search_params [live_gfx 0|1 | max_tree_mb N | OPTION VALUE]``: GoGui's
+        ``param`` protocol. Without arguments, ``live_gfx`` and ``max_tree_mb``, then
+        every other search option on the current board size (:func:`search_param_lines`).
+        A search option set (``max_tree_mb``, ``rave_equiv``...) takes effect at the
+        next search (on a new tree)."""
         config = getattr(self.generator, "config", None)
-        mb = config.tree_mb if isinstance(config, SearchConfig) else 0
+        mb = config.resources.tree_mb if isinstance(config, SearchConfig) else 0
         if not args:
-            return f"[bool] live_gfx {int(self.live)}\n[string] max_tree_mb {mb}"
+            head = f"[bool] live_gfx {int(self.live)}\n[string] max_tree_mb {mb}"
+            if not isinstance(config, SearchConfig):
+                return head
+            return "\n".join([head, *search_param_lines(config, engine.state.board.size)])
         expect_args(args, 2)
         if args[0] == "max_tree_mb" and isinstance(config, SearchConfig):
             value = parse_int(args[1], "max_tree_mb", minimum=4, maximum=MAX_TREE_MB)
             self.generator.config = config.with_options(max_tree_mb=value)  # type: ignore[attr-defined]
             self.generator.search = None  # the next search builds its tree anew
+            return ""
+        if args[0] in GROUP_OF and isinstance(config, SearchConfig):
+            text = "" if args[1] == '""' else args[1]  # GoGui quotes an empty value
+            try:
+                changed = config.with_options(**{args[0]: text})
+            except ValueError as exc:
+                raise GtpError(str(exc)) from None
+            self.generator.config = changed  # type: ignore[attr-defined]
+            self.generator.search = None
             return ""
         if args[0] != "live_gfx" or args[1].lower() not in ("0", "1", "true", "false"):
             raise GtpError(f"unknown parameter setting {' '.join(args)!r} "
@@ -217,6 +235,31 @@ class SearchViews:
             lines += [f"ponder_playouts {ponder.playouts}",
                       f"ponder_seconds {ponder.seconds:.3f}"]
         return "\n".join(lines) if lines else "no search yet"
+
+
+def search_param_lines(config: SearchConfig, size: int) -> list[str]:
+    """Every search option but ``max_tree_mb`` on a board of ``size``, in GoGui's
+    ``param`` form (``[bool] use_priors 1``, ``[list/light/heavy/moggy] policy heavy``,
+    ``[string] rave_equiv 1000.0``), each group after a ``[group]`` line that GoGui
+    skips; the line names the options that the board-size defaults set
+    (``[selection: rave_equiv, rave_distance by the 9x9 defaults]``)."""
+    lines: list[str] = []
+    group = ""
+    items = [s for s in settings(config, size) if s.name != "max_tree_mb"]
+    for s in items:
+        if s.group != group:
+            group = s.group
+            by_size = [t.name for t in items if t.group == group and t.size_default]
+            lines.append(f"[{group}: {', '.join(by_size)} by the {size}x{size} defaults]"
+                         if by_size else f"[{group}]")
+        if isinstance(s.value, bool):
+            kind = "bool"
+        elif s.name in CHOICES:
+            kind = "list/" + "/".join(CHOICES[s.name])
+        else:
+            kind = "string"
+        lines.append(f"[{kind}] {s.name} {s.text()}".rstrip())
+    return lines
 
 
 def _ownership(search: Search, result: SearchResult) -> str:
@@ -267,6 +310,7 @@ __all__ = [
     "count_label",
     "install_search_commands",
     "search_analyze_commands",
+    "search_param_lines",
     "summary_text",
     "var_line",
     "visits_gfx",
