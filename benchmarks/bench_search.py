@@ -36,7 +36,7 @@ def main() -> None:
     for size, name, threads, parallel in runs:
         cfg = preset(name).with_options(threads=threads, parallel=parallel)
         r = bench_search(size, args.seconds, name, cfg)
-        pachi = (PACHI_HEAVY if cfg.policy == "heavy" else PACHI_LIGHT)[size]
+        pachi = (PACHI_HEAVY if cfg.playouts.policy == "heavy" else PACHI_LIGHT)[size]
         row = r.to_json() | {"pachi_per_s": pachi,
                              "ratio_to_pachi": round(r.playouts_per_s / pachi, 3)}
         rows.append(row)
