@@ -5,7 +5,7 @@
 >>> s = Search(Board(9), komi=7.0, config=preset("paper"), seed=1)
 >>> result = s.run(playouts=500)
 
-A search runs ``config.threads`` threads, each in chunks of iterations
+A search runs ``config.resources.threads`` threads, each in chunks of iterations
 (:func:`igo.search._kernels.run_iterations` releases the GIL) with its own random
 stream. With ``parallel="tree"`` (the default) they all search one tree, lock-free: a
 thread claims a leaf before expanding it, takes nodes from the pool by an atomic add,
@@ -16,11 +16,11 @@ to one node at the same instant is a known, harmless price of lock-free MCTS
 and the root statistics are summed. :meth:`Search.set_position` moves the search to a
 later position of the same game and keeps the subtree of the moves played (tree reuse).
 
-The trees are bounded by memory (``config.max_tree_mb``). When a pool is full, the
-threads that search it stop at their next iteration, the last one to stop *reclaims*
-(:meth:`_Trees.reclaim`: the families of the most visited nodes, ``reclaim_keep`` of
-the pool, are copied to the spare pool, which becomes the tree), and all go on
-expanding: a long search never turns into flat Monte Carlo on the leaves of a full
+The trees are bounded by memory (``config.resources.max_tree_mb``). When a pool is
+full, the threads that search it stop at their next iteration, the last one to stop
+*reclaims* (:meth:`_Trees.reclaim`: the families of the most visited nodes,
+``reclaim_keep`` of the pool, are copied to the spare pool, which becomes the tree), and
+all go on expanding: a long search never turns into flat Monte Carlo on the leaves of a full
 tree. How often that happened, and how long it took, is in the result's ``stats``.
 """
 
