@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
+# the tests run in parallel worker processes (pytest-xdist), one a core; the Ray tests in
+# one of them (tests/conftest.py). TEST_WORKERS=0 runs them in one process.
+TEST_WORKERS ?= auto
 
 .PHONY: run test bench lint clean
 
@@ -16,7 +19,7 @@ run: $(STAMP)
 	$(BIN)/igo demo
 
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run_all.py

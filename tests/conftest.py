@@ -8,14 +8,25 @@
   test never pauses for, nor pauses, a timed run of the machine it runs on.
 - ``tests/`` is put on ``sys.path`` so that tests import the oracles of
   ``tests/reference`` as ``reference.<module>`` whatever pytest's import mode.
+
+Parallel runs (``make test`` runs ``pytest -n auto --dist loadgroup``, pytest-xdist):
+each worker process imports this file, so each has its own claims folder and its own
+temporary folders; the tests marked ``ray`` run in one group (one worker, one after
+another), so that no two Ray clusters start at once; and numba's cache of compiled
+kernels, which every worker reads and writes beside igo's modules, is written under a
+lock (:func:`_lock_numba_cache_writes`).
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,12 +40,50 @@ if str(TESTS_DIR) not in sys.path:
     sys.path.insert(0, str(TESTS_DIR))
 
 
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    with open(path, "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _lock_numba_cache_writes() -> None:
+    """numba saves a compiled kernel by reading the kernel's index file, choosing a data
+    file name not in it, and writing both: two processes that compile two signatures of
+    one kernel at once (two xdist workers on a cold cache) can both choose ``.1.nbc``,
+    and the index kept can then point one signature at the other's machine code. Here
+    a save holds an exclusive lock on a file of the cache folder, so the second save
+    reads the first's index. (Loads need no lock: numba writes each file whole, by a
+    rename, and a data file that is missing is compiled again.)"""
+    from numba.core import caching
+
+    save = caching.IndexDataCacheFile.save
+    if getattr(save, "igo_locked", False):
+        return
+
+    def locked_save(self: Any, key: Any, data: Any) -> None:
+        with _locked(Path(self._cache_path) / "igo-numba-cache.lock"):
+            save(self, key, data)
+
+    locked_save.igo_locked = True  # type: ignore[attr-defined]
+    caching.IndexDataCacheFile.save = locked_save  # type: ignore[method-assign]
+
+
+_lock_numba_cache_writes()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip ``gnugo``-marked tests without GNU Go and ``data``-marked tests without
-    the shared data folder."""
+    the shared data folder; put the ``ray``-marked tests in one xdist group."""
     skip_gnugo = pytest.mark.skip(reason=f"GNU Go not found at {GNUGO}")
     skip_data = pytest.mark.skip(reason=f"shared data not found at {SHARED_DATA}")
+    ray_group = pytest.mark.xdist_group("ray")
     for item in items:
+        if "ray" in item.keywords:
+            item.add_marker(ray_group)
         if "gnugo" in item.keywords and not GNUGO.is_file():
             item.add_marker(skip_gnugo)
         if "data" in item.keywords and not SHARED_DATA.is_dir():
