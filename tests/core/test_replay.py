@@ -22,7 +22,7 @@ from igo.core.errors import (
 )
 from igo.core.move import Move
 from igo.core.record import GameRecord
-from igo.core.replay import check_record, iter_positions, replay
+from igo.core.replay import check_record, iter_positions, replay, replay_positions
 from igo.core.rules import Ruleset
 from igo.sgf import parse_sgf, read_sgf_file
 
@@ -39,7 +39,7 @@ def _ko_record() -> GameRecord:
 
 
 def _both(record: GameRecord) -> tuple[type[Exception] | None, str]:
-    """Outcome of replay() and check_record(), which must agree."""
+    """Outcome of replay(), check_record() and replay_positions(), which must agree."""
     try:
         final = replay(record).to_array()
         outcome: tuple[type[Exception] | None, str] = (None, "")
@@ -49,6 +49,12 @@ def _both(record: GameRecord) -> tuple[type[Exception] | None, str]:
         fast = check_record(record)
         assert outcome[0] is None, "check_record accepted what replay refused"
         assert np.array_equal(fast, final)
+    except IllegalMoveError as exc:
+        assert (type(exc), str(exc)) == outcome
+    try:
+        game = replay_positions(record)
+        assert outcome[0] is None, "replay_positions accepted what replay refused"
+        assert np.array_equal(game.stones(len(game) - 1), final)
     except IllegalMoveError as exc:
         assert (type(exc), str(exc)) == outcome
     return outcome
@@ -173,3 +179,40 @@ def test_check_record_agrees_with_board(rules: str) -> None:
     assert None in kinds and OccupiedError in kinds  # both outcomes were exercised
     if rules in ("chinese", "tromp-taylor"):
         assert SuperkoError in kinds
+
+
+def _same_board(a: Board, b: Board) -> None:
+    assert (a.size, a.rules, a.to_play, a.hash) == (b.size, b.rules, b.to_play, b.hash)
+    assert a.history == b.history and a.ko_point == b.ko_point and a.captures == b.captures
+    for x, y in zip(a.state, b.state, strict=True):
+        assert np.array_equal(x, y)
+
+
+@pytest.mark.parametrize("name", ["kgs.sgf", "fox_handicap.sgf", "tygem_repetition.sgf"])
+def test_replay_positions_is_replay_at_every_position(name: str) -> None:
+    """One replay gives every position as replay(record, k) does (setup stones,
+    passes, a triple ko under simple ko), each board the game's own."""
+    rec = read_sgf_file(DATA / name)
+    game = replay_positions(rec)
+    n = len(rec.moves)
+    assert len(game) == n + 1 and game.final is game.boards[-1] and game.size == rec.size
+    for k in range(n + 1):
+        _same_board(game.boards[k], replay(rec, k))
+        assert np.array_equal(game.stones(k), replay(rec, k).to_array())
+        assert game.to_play(k) == replay(rec, k).to_play
+    pairs = list(game.positions())
+    assert len(pairs) == n and len({id(b) for b, _ in pairs}) == n
+    for (board, move), (streamed, same) in zip(pairs, iter_positions(rec), strict=True):
+        assert move == same and board.to_play == move.color
+        _same_board(board, streamed)
+
+
+def test_replay_positions_says_what_check_record_says() -> None:
+    with pytest.raises(KoError, match="move 2"):
+        replay_positions(_ko_record())
+    off = GameRecord(size=5, moves=[Move(B, Point(1, 1)), Move(W, Point(7, 1))])
+    with pytest.raises(CoordinateError) as fast:
+        check_record(off)
+    with pytest.raises(CoordinateError) as once:
+        replay_positions(off)
+    assert str(once.value) == str(fast.value)

@@ -5,8 +5,11 @@ Korean and rule-less records, positional superko for Chinese, Tromp-Taylor, NZ, 
 Setup stones (``AB`` then ``AW``, handicap included) are placed first; then the moves,
 in order, whatever their colours (a record may have two moves of one colour in a row).
 
-Three ways in, from most to least convenient:
+Four ways in, from most to least convenient:
 
+- :func:`replay_positions` replays the record once into a :class:`ReplayedGame`: the
+  board of every position, which every view of a game reads (the review: the engine's
+  searches, the move model's and the net's views, the strength model, the diagrams);
 - :func:`replay` returns a full :class:`Board` (history, ``undo``) after the setup and
   the first ``upto`` moves;
 - :func:`iter_positions` streams ``(board, next_move)`` for move-prediction training,
@@ -15,7 +18,7 @@ Three ways in, from most to least convenient:
   the whole game in a single numba call (tens of times faster than ``Board.play``
   per move); for scanning corpora.
 
-All three raise the same :class:`~igo.core.errors.IllegalMoveError` subclass for the
+All four raise the same :class:`~igo.core.errors.IllegalMoveError` subclass for the
 same record, with the move number in the message: ``"move 57 (W D4): D4 retakes the
 ko"``.
 """
@@ -23,6 +26,7 @@ ko"``.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -117,6 +121,91 @@ def iter_positions(record: GameRecord) -> Iterator[tuple[Board, Move]]:
             board.play(move.color, move.point)
         except IllegalMoveError as exc:
             raise _move_error(exc, number, move, record.size) from exc
+
+
+@dataclass(frozen=True, eq=False)
+class ReplayedGame:
+    """A record replayed once: the board of each position ``0 … len(record.moves)``.
+
+    Position ``k`` is the board after the setup stones and the first ``k`` moves, as
+    ``replay(record, k)`` returns it (history, superko positions, ``to_play`` the colour
+    of move ``k + 1``; after the last move, the opponent of its player). The boards are
+    the game's: read them, copy one (:meth:`Board.copy`) to change it.
+    """
+
+    record: GameRecord
+    boards: tuple[Board, ...]
+
+    def __len__(self) -> int:
+        """The number of positions (moves + 1)."""
+        return len(self.boards)
+
+    @property
+    def size(self) -> int:
+        """The board size."""
+        return self.record.size
+
+    @property
+    def moves(self) -> list[Move]:
+        """The record's moves: move ``k + 1`` is played in position ``k``."""
+        return self.record.moves
+
+    @property
+    def final(self) -> Board:
+        """The board after the last move."""
+        return self.boards[-1]
+
+    def stones(self, k: int) -> np.ndarray:
+        """The stones of position ``k``: ``(size, size)`` int8 (0 empty, 1 black, 2 white)."""
+        return self.boards[k].to_array()
+
+    def to_play(self, k: int) -> Color:
+        """The player to move in position ``k``."""
+        return self.boards[k].to_play
+
+    def positions(self) -> Iterator[tuple[Board, Move]]:
+        """``(board, move)`` for every move: the position before ``move``, whose
+        ``to_play`` is ``move.color`` (as :func:`iter_positions`, but every board is the
+        game's own, not one board changed in place)."""
+        return zip(self.boards, self.record.moves, strict=False)
+
+    def search_board(self, k: int) -> Board:
+        """A copy of position ``k`` with the closing passes taken back (the player to
+        move kept): the position a search of position ``k`` starts from (a search whose
+        root follows a pass would end its playouts at the next pass)."""
+        board = self.boards[k].copy()
+        while board.consecutive_passes and board.history:
+            board.undo()
+        board.to_play = self.boards[k].to_play
+        return board
+
+
+def replay_positions(record: GameRecord) -> ReplayedGame:
+    """Replay ``record`` once, keeping the board of every position (see
+    :class:`ReplayedGame`).
+
+    Raises
+    ------
+    IllegalMoveError
+        As :func:`replay`: the specific subclass, with the move number.
+    CoordinateError
+        If a point lies off the board (as :func:`check_record` says it).
+    """
+    size = check_size(record.size)
+    _padded(record.setup_black + record.setup_white, size, "setup")
+    _move_arrays(record)
+    board = _setup_board(record)
+    moves = record.moves
+    boards = []
+    for number, move in enumerate(moves, 1):
+        board.to_play = move.color
+        boards.append(board.copy())
+        try:
+            board.play(move.color, move.point)
+        except IllegalMoveError as exc:
+            raise _move_error(exc, number, move, record.size) from exc
+    boards.append(board)
+    return ReplayedGame(record, tuple(boards))
 
 
 @lru_cache(maxsize=32)
