@@ -6,10 +6,16 @@ import json
 
 import pytest
 
+import igo.review.evaluate as evaluate_module
+import igo.review.game as game_module
+import igo.review.positions as positions_module
 from igo.core.color import Color
 from igo.review.figures import CLASSES
-from igo.review.game import GameReview
+from igo.review.game import GameReview, review_game
 from igo.review.json_out import SCHEMA, review_dict
+from igo.sgf import read_sgf_file
+
+from .conftest import DATA, TINY
 
 MOVE_KEYS = {"number", "color", "move", "winrate_before", "winrate_after", "score_before",
              "score_after", "winrate_loss", "points_loss", "class", "best", "best_pv",
@@ -80,3 +86,28 @@ def test_19x19_review_has_ranks_and_mistakes(review19: GameReview, colour: str) 
     s = d["players"][colour]["strength"]
     assert s["available"] and s["rank"] and len(s["interval_ranks"]) == 2
     assert d["mistakes"][colour], "a 277-move game judged at 40 playouts has mistakes"
+
+
+def test_the_review_replays_the_record_once(monkeypatch: pytest.MonkeyPatch,
+                                            review_handicap: GameReview) -> None:
+    """One replay of the record, which the searches, the views and the stones read:
+    neither the evaluation nor a search board replays it again, and the review is the
+    same as the fixture's."""
+    replays = []
+    real = game_module.replay_positions
+
+    def counted(record: object) -> object:
+        replays.append(record)
+        return real(record)  # type: ignore[arg-type]
+
+    def replayed_again(*args: object) -> None:
+        raise AssertionError("the record was replayed again")
+
+    monkeypatch.setattr(game_module, "replay_positions", counted)
+    monkeypatch.setattr(evaluate_module, "replay_positions", replayed_again)
+    monkeypatch.setattr(positions_module, "replay", replayed_again)
+    rec = read_sgf_file(DATA / "handicap9.sgf")
+    review = review_game(rec, TINY)
+    assert len(replays) == 1
+    assert review_dict(review) | {"evaluation": None} == \
+        review_dict(review_handicap) | {"evaluation": None}

@@ -7,6 +7,7 @@ from dataclasses import replace
 from igo.analysis.position import Budget
 from igo.core.color import Color
 from igo.core.coords import Point
+from igo.core.replay import replay_positions
 from igo.review.positions import position_key, search_board, seed_of, to_play_at
 from igo.search.config import STRONG
 from igo.sgf import read_sgf_file
@@ -28,6 +29,19 @@ def test_search_board_takes_back_closing_passes_and_keeps_the_player() -> None:
     # setup stones stay
     first = search_board(rec, 0)
     assert first[Point(2, 6)] == Color.BLACK and first.to_play is Color.WHITE
+
+
+def test_the_replayed_game_gives_the_same_search_boards() -> None:
+    """:meth:`ReplayedGame.search_board` (what the review's searches start from) is
+    :func:`search_board` at every position: the same stones, history and player."""
+    rec = read_sgf_file(DATA / "handicap9.sgf")
+    game = replay_positions(rec)
+    for k in range(len(rec.moves) + 1):
+        once, again = game.search_board(k), search_board(rec, k)
+        assert (once.to_play, once.history, once.hash) == (again.to_play, again.history,
+                                                            again.hash)
+        assert all((x == y).all() for x, y in zip(once.state, again.state, strict=True))
+        assert once is not game.boards[k]  # a copy: the search may change it
 
 
 def test_to_play_at_follows_the_record() -> None:

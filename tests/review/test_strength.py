@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+import igo.strength.netview as netview
+from igo.core.replay import replay_positions
 from igo.review.game import GameReview
 from igo.review.strength import rank_estimates
 from igo.sgf import read_sgf_file
@@ -31,3 +35,22 @@ def test_the_bundled_9_dan_game(review19: GameReview) -> None:
         assert e.rank and e.low_rank and e.high_rank
         assert e.sd > 0 and len(e.classes) == 3
         assert abs(sum(p for _, p in e.classes) - 1) < 1e-6
+
+
+def test_the_estimate_reads_the_games_one_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given the record's replay and the net's input of each move, the strength model's
+    net rows read them (the game is not replayed again) and the estimate is the same."""
+    pytest.importorskip("torch")
+    from igo.nets.encode import encode_positions
+
+    rec = demo19()
+    alone = rank_estimates(rec)
+    game = replay_positions(rec)
+    encoded = encode_positions(game)
+
+    def replayed_again(*args: object) -> None:
+        raise AssertionError("the net rows replayed the game again")
+
+    monkeypatch.setattr(netview, "_replay_inputs", replayed_again)
+    shared = rank_estimates(rec, game=game, encoded=encoded)
+    assert shared[0].available and shared == alone

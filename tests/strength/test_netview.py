@@ -4,12 +4,19 @@ its rows against the net asked position by position, the resumable build, and th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from igo.core.board import Board
+from igo.core.color import Color
+from igo.core.coords import Point
+from igo.core.move import Move
+from igo.core.replay import replay_positions
+from igo.core.rules import Ruleset
+from igo.nets.encode import encode_board, encode_positions
 from igo.nets.policy import NetPolicy
 from igo.strength.cache import StrengthCache, build_cache
 from igo.strength.netview import (
@@ -19,6 +26,7 @@ from igo.strength.netview import (
     game_view,
     move_row,
     open_net_view,
+    replayed_inputs,
 )
 from igo.strength.summary import DEFAULT_GROUPS, MM_GROUPS, SummaryConfig, example_features
 from nets.helpers import random_record, tiny_net_file
@@ -63,6 +71,52 @@ def test_game_rows_agree_with_the_net_asked_position_by_position(policy: NetPoli
         want = move_row(probs, 81 if mv.point is None else mv.point.flat(9))
         assert rows[i] == pytest.approx(np.array(want, np.float32), rel=1e-4, abs=1e-5)
         b.play(mv.color, mv.point)
+
+
+def test_rows_from_the_games_one_replay_are_the_rows_it_replays(policy: NetPolicy) -> None:
+    """The net's inputs of a replayed game (:func:`replayed_inputs`) are what
+    :func:`game_net_rows` encodes replaying the game itself, and give the same rows."""
+    rec = random_record(9, 40, seed=7, pass_rate=0.1)
+    points = np.array([-1 if m.point is None else m.point.flat(9) for m in rec.moves])
+    game = replay_positions(rec)
+    inputs = replayed_inputs(game, encode_positions(game), 30)
+    assert inputs is not None and len(inputs) == 30
+    own = game_net_rows(points, 9, policy, max_moves=30, batch=7)
+    shared = game_net_rows(points, 9, policy, max_moves=30, batch=7, encoded=inputs)
+    assert np.array_equal(own, shared, equal_nan=True)
+    b = Board(9)
+    for enc, mv in zip(inputs, rec.moves, strict=False):
+        want = encode_board(b, mv.color)
+        for name in ("stones", "moves", "hist", "to_move", "number"):
+            assert np.array_equal(getattr(enc, name), getattr(want, name)), name
+        b.play(mv.color, mv.point)
+
+
+def test_no_replayed_inputs_where_the_rows_replay_differently() -> None:
+    """Setup stones, a suicide rule, colours that do not alternate from Black, or a
+    position repeated (legal under the record's simple ko, not under the rows' default
+    positional superko): the rows replay the game themselves."""
+    rec = random_record(9, 20, seed=3)
+    game = replay_positions(rec)
+    assert rec.rules.ko == "simple" and not rec.rules.suicide
+    assert replayed_inputs(game, encode_positions(game), 20) is not None
+    free = next(Point(r, c) for r in range(9) for c in range(9)
+                if all(m.point != Point(r, c) for m in rec.moves))
+    for other in (replace(rec, setup_black=[free]),
+                  replace(rec, rules=Ruleset("simple", True)),
+                  replace(rec, moves=[Move(Color.WHITE, m.point) if i == 4 else m
+                                      for i, m in enumerate(rec.moves)])):
+        g = replay_positions(other)
+        assert replayed_inputs(g, encode_positions(g), 20) is None
+    # a ko taken, two passes, and the retake: the position after move 8 again
+    b, w = Color.BLACK, Color.WHITE
+    ko = replace(rec, size=5, moves=[Move(c, None if p is None else Point(*p)) for c, p in (
+        (b, (0, 1)), (w, (0, 2)), (b, (1, 0)), (w, (1, 3)), (b, (2, 1)), (w, (2, 2)),
+        (b, (4, 0)), (w, (1, 1)), (b, (1, 2)), (w, None), (b, None), (w, (1, 1)))])
+    g = replay_positions(ko)
+    assert g.boards[12].hash == g.boards[8].hash
+    assert replayed_inputs(g, encode_positions(g), 11) is not None
+    assert replayed_inputs(g, encode_positions(g), 12) is None
 
 
 def test_the_build_resumes_and_the_group_reads_it(

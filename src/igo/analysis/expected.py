@@ -22,6 +22,7 @@ from igo.core.coords import Point
 from igo.movepred.model import MoveModel
 
 if TYPE_CHECKING:
+    from igo.nets.encode import Encoded
     from igo.nets.policy import NetPolicy
 
 
@@ -63,11 +64,13 @@ def model_view(board: Board, model: MoveModel, color: Color | None = None) -> Mo
     return ModelView(tuple(points[i] for i in order), probs[order])
 
 
-def net_view(board: Board, net: NetPolicy, color: Color | None = None) -> ModelView:
+def net_view(board: Board, net: NetPolicy, color: Color | None = None,
+             encoded: Encoded | None = None) -> ModelView:
     """The policy net's view of ``board`` for ``color`` (default ``board.to_play``):
-    its probabilities of the legal points (the pass left out)."""
+    its probabilities of the legal points (the pass left out); ``encoded``, the net's
+    input of that position when the caller has it (:func:`igo.nets.encode.encode_board`)."""
     color = board.to_play if color is None else color
-    probs = net.probabilities(board, color)[:-1]
+    probs = net.probabilities(board, color, encoded)[:-1]
     size = board.size
     order = [int(i) for i in np.argsort(-probs, kind="stable") if probs[i] > 0.0]
     return ModelView(tuple(Point.from_flat(i, size) for i in order), probs[order],

@@ -33,6 +33,7 @@ import numpy as np
 from igo.core import _kernels as CK
 from igo.core.board import Board
 from igo.core.color import Color
+from igo.core.replay import ReplayedGame
 from igo.nets import _encode_kernels as K
 
 if TYPE_CHECKING:
@@ -102,6 +103,12 @@ def encode_board(board: Board, color: Color) -> Encoded:
     return Encoded(size, stones, moves, hist, np.zeros(1, np.int16),
                    np.array([int(color)], np.int8),
                    np.array([board.move_number + 1], np.int16), np.zeros(1, np.int32))
+
+
+def encode_positions(game: ReplayedGame) -> list[Encoded]:
+    """:func:`encode_board` of every position of a replayed game before its move, the
+    mover to move: the net's input of each move, built from the one replay."""
+    return [encode_board(board, move.color) for board, move in game.positions()]
 
 
 def planes(stones: torch.Tensor, moves: torch.Tensor, hist: torch.Tensor,

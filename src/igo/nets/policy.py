@@ -94,16 +94,18 @@ class NetPolicy:
         last = tuple(mv.point for mv in board.history[-4:])
         return (board.size, board.hash, int(color), board.ko_point, last)
 
-    def probabilities(self, board: Board, color: Color) -> np.ndarray:
+    def probabilities(self, board: Board, color: Color,
+                      encoded: Encoded | None = None) -> np.ndarray:
         """``(size*size + 1,)`` probabilities (row-major points, then pass; 0 on
-        illegal points, superko aside)."""
+        illegal points, superko aside); ``encoded`` is the position as
+        :func:`~igo.nets.encode.encode_board` gives it, when the caller has it already."""
         key = self.key(board, color)
         with self._lock:
             hit = self._cache.get(key)
             if hit is not None:
                 self._cache.move_to_end(key)
                 return hit
-        out = self.evaluate([encode_board(board, color)])[0]
+        out = self.evaluate([encoded if encoded is not None else encode_board(board, color)])[0]
         with self._lock:
             self._cache[key] = out
             while len(self._cache) > self._cache_size:

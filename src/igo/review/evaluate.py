@@ -5,8 +5,9 @@ Each position (:mod:`igo.review.positions`) is searched by
 commands read through, with the review's budget, one search thread, a seed drawn
 from the position's key (the same position gives the same search), on the
 caller's :class:`~igo.arena.executor.Executor` (worker processes: one position a
-task). What the cache holds is not searched again; what is searched is stored at
-once.
+task, which gets its board from the game's one replay,
+:class:`~igo.core.replay.ReplayedGame`). What the cache holds is not searched again;
+what is searched is stored at once.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from dataclasses import dataclass, field
 
 from igo.analysis.position import Budget, PositionEval, evaluate_position
 from igo.arena.executor import Executor, SequentialExecutor
+from igo.core.board import Board
 from igo.core.record import GameRecord
-from igo.core.replay import check_record
+from igo.core.replay import ReplayedGame, replay_positions
 from igo.review.cache import EvalCache
-from igo.review.positions import position_key, search_board, seed_of
+from igo.review.positions import position_key, seed_of
 from igo.search.config import STRONG, SearchConfig
 
 #: Playouts a position by default: 4,000 on 9x9 down to 2,500 on 19x19 (150 fewer a
@@ -52,11 +54,11 @@ class EvalSettings:
         return self.budget if self.budget is not None else default_budget(size)
 
 
-def evaluate_one(record: GameRecord, k: int, budget: Budget, config: SearchConfig,
+def evaluate_one(board: Board, komi: float, budget: Budget, config: SearchConfig,
                  max_moves: int, key: str) -> PositionEval:
-    """Search position ``k`` of ``record`` (a task of a worker process)."""
-    board = search_board(record, k)
-    ev = evaluate_position(board, record.komi, budget, config=config, seed=seed_of(key),
+    """Search a position from ``board`` (its search board,
+    :meth:`~igo.core.replay.ReplayedGame.search_board`; a task of a worker process)."""
+    ev = evaluate_position(board, komi, budget, config=config, seed=seed_of(key),
                            max_moves=max_moves)
     return PositionEval.from_dict(ev.to_dict())  # as the cache returns it
 
@@ -72,12 +74,14 @@ class EvalCounts:
 def evaluate_game(record: GameRecord, settings: EvalSettings, *,
                   executor: Executor | None = None, cache: EvalCache | None = None,
                   on_done: Callable[[int], None] | None = None,
-                  counts: EvalCounts | None = None) -> list[PositionEval]:
+                  counts: EvalCounts | None = None,
+                  game: ReplayedGame | None = None) -> list[PositionEval]:
     """The evaluation of every position ``0 … len(record.moves)`` of ``record``.
 
     ``executor`` runs the searches (default: one after another here); ``cache``
     gives what was evaluated before and keeps what is searched now; ``on_done(n)``
-    is called as ``n`` more positions are ready (a progress bar).
+    is called as ``n`` more positions are ready (a progress bar); ``game`` is the
+    record's replay when the caller has it (else it is replayed here).
 
     Raises
     ------
@@ -88,7 +92,10 @@ def evaluate_game(record: GameRecord, settings: EvalSettings, *,
     """
     budget = settings.budget_for(record.size)
     n = len(record.moves) + 1
-    check_record(record)  # an illegal move fails here, before any search
+    if game is None:
+        game = replay_positions(record)  # an illegal move fails here, before any search
+    elif game.record is not record:
+        raise ValueError("evaluate_game: the replayed game is not the record's")
     keys = [position_key(record, k, budget, settings.config) for k in range(n)]
     evals: list[PositionEval | None] = [None] * n
     todo = []
@@ -107,8 +114,8 @@ def evaluate_game(record: GameRecord, settings: EvalSettings, *,
     error: BaseException | None = None
     try:
         for k in todo:
-            ex.submit(k, evaluate_one, record, k, budget, settings.config,
-                      settings.max_moves, keys[k])
+            ex.submit(k, evaluate_one, game.search_board(k), record.komi, budget,
+                      settings.config, settings.max_moves, keys[k])
         for _ in todo:  # every task is collected, so a shared executor is left empty
             done = ex.next_done()
             if done.error is not None or error is not None:

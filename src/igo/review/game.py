@@ -4,6 +4,11 @@ every position (:mod:`igo.review.evaluate`), the move model's view of every move
 (:mod:`igo.review.figures`), each player's rank from the game (Araki et al.,
 :mod:`igo.review.strength`), and the influence (Fukui et al.'s ``fukui``, tuned
 constants) and the engine's ownership at the biggest mistakes and at the end.
+
+The record is replayed once (:func:`igo.core.replay.replay_positions`): every view
+reads that one sequence of positions (the searches' boards, the move model's or the
+net's view, the net's input planes, which the strength model's net rows read too, the
+stones drawn).
 """
 
 from __future__ import annotations
@@ -19,9 +24,10 @@ from igo.analysis.position import Budget, PositionEval
 from igo.arena.executor import Executor
 from igo.core.color import Color
 from igo.core.record import GameRecord
-from igo.core.replay import iter_positions, replay
+from igo.core.replay import ReplayedGame, replay_positions
 from igo.influence import get_model
-from igo.nets.policy import load_default_net
+from igo.nets.encode import Encoded, encode_positions
+from igo.nets.policy import NetPolicy, load_default_net
 from igo.review.cache import EvalCache
 from igo.review.evaluate import EvalCounts, EvalSettings, evaluate_game
 from igo.review.figures import (
@@ -72,19 +78,17 @@ class GameReview:
     seconds: float = 0.0
 
 
-def _views_and_positions(record: GameRecord) -> tuple[list[ModelView], list[np.ndarray]]:
+def _views(game: ReplayedGame, net: NetPolicy | None,
+           encoded: list[Encoded] | None) -> list[ModelView]:
     """The expected moves of each position: the policy net's on 19x19, where it was
     measured better than the Bradley-Terry model (0.513 against 0.375 top-1 on the
-    9-dan test games), when PyTorch and the net are installed; else the model's."""
-    model = nearest_default_model(record.size)
-    net = load_default_net() if record.size == 19 else None
-    views, stones = [], []
-    for board, move in iter_positions(record):
-        stones.append(board.to_array())
-        views.append(net_view(board, net, move.color) if net is not None
-                     else model_view(board, model, move.color))
-    stones.append(replay(record).to_array())
-    return views, stones
+    9-dan test games), when PyTorch and the net are installed (``net``, its input of
+    each position in ``encoded``); else the model's."""
+    if net is not None and encoded is not None:
+        return [net_view(board, net, move.color, encoded[k])
+                for k, (board, move) in enumerate(game.positions())]
+    model = nearest_default_model(game.size)
+    return [model_view(board, model, move.color) for board, move in game.positions()]
 
 
 def review_game(record: GameRecord, settings: EvalSettings | None = None, *,
@@ -106,9 +110,13 @@ def review_game(record: GameRecord, settings: EvalSettings | None = None, *,
     start = time.perf_counter()
     settings = settings if settings is not None else EvalSettings()
     counts = EvalCounts()
+    game = replay_positions(record)  # the one replay; an illegal move fails here
     evals = evaluate_game(record, settings, executor=executor, cache=cache, on_done=on_done,
-                          counts=counts)
-    views, positions = _views_and_positions(record)
+                          counts=counts, game=game)
+    net = load_default_net() if record.size == 19 else None
+    encoded = encode_positions(game) if net is not None else None
+    views = _views(game, net, encoded)
+    positions = [game.stones(k) for k in range(len(game))]
     moves = move_figures(record, evals, views)
     fukui = get_model("fukui")
 
@@ -116,7 +124,7 @@ def review_game(record: GameRecord, settings: EvalSettings | None = None, *,
         return Moment(positions[k], fukui(positions[k]), evals[k].ownership)
 
     colours = (Color.BLACK, Color.WHITE)
-    b_rank, w_rank = rank_estimates(record)
+    b_rank, w_rank = rank_estimates(record, game=game, encoded=encoded)
     review = GameReview(
         record, settings.budget_for(record.size), settings, evals, views, moves,
         {c: player_figures(moves, c) for c in colours},

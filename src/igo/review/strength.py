@@ -7,13 +7,20 @@ games of at least 20 moves only).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from igo.core.record import GameRecord
+from igo.core.replay import ReplayedGame
 from igo.strength.data import GameView
 from igo.strength.default import load_default_model
 from igo.strength.estimator import StrengthModel, StrengthModelError
+from igo.strength.netview import replayed_inputs
 from igo.strength.predict import check_view, game_estimate, raw_predictions
+
+if TYPE_CHECKING:
+    from igo.nets.encode import Encoded
 
 
 @dataclass(frozen=True)
@@ -50,9 +57,16 @@ def not_available(reason: str) -> tuple[RankEstimate, RankEstimate]:
     return e, e
 
 
-def rank_estimates(record: GameRecord, model: StrengthModel | None = None
+def rank_estimates(record: GameRecord, model: StrengthModel | None = None, *,
+                   game: ReplayedGame | None = None,
+                   encoded: Sequence[Encoded] | None = None
                    ) -> tuple[RankEstimate, RankEstimate]:
-    """Black's and White's estimates (``model``: igo's default 19x19 model)."""
+    """Black's and White's estimates (``model``: igo's default 19x19 model).
+
+    ``game`` is the record's one replay and ``encoded`` the policy net's input of each
+    of its moves (:func:`igo.nets.encode.encode_positions`): the model's net rows read
+    them (:func:`~igo.strength.netview.replayed_inputs`) instead of replaying the game.
+    """
     if record.size != 19:
         return not_available(f"not available: igo's strength model reads 19x19 games only "
                              f"(this game is {record.size}x{record.size})")
@@ -60,7 +74,9 @@ def rank_estimates(record: GameRecord, model: StrengthModel | None = None
         model = model if model is not None else load_default_model(19)
         view = GameView.of(record)
         check_view(view, model)
-        raw = raw_predictions(model, [view])[0]
+        given = (None if model.net is None or game is None or encoded is None
+                 else replayed_inputs(game, encoded, model.net.max_moves))
+        raw = raw_predictions(model, [view], net_inputs=[given])[0]
     except (StrengthModelError, ValueError) as exc:
         return not_available(f"not available: {exc}")
     sc = model.scale

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,9 +26,12 @@ from igo.core.board import Board
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.errors import IllegalMoveError
+from igo.core.replay import ReplayedGame
+from igo.core.rules import Ruleset
 from igo.strength.cache import StrengthCache
 
 if TYPE_CHECKING:
+    from igo.nets.encode import Encoded
     from igo.nets.policy import NetPolicy
 
 NET_COLUMNS = ("logp", "rank", "match", "top20")
@@ -44,17 +48,52 @@ def move_row(probs: np.ndarray, played: int) -> tuple[float, float, float, float
     return float(np.log(max(p, FLOOR))), float(rank), float(rank == 1), float(rank <= 20)
 
 
+def replayed_inputs(game: ReplayedGame, encoded: Sequence[Encoded], max_moves: int
+                    ) -> list[Encoded] | None:
+    """The net's inputs of the first ``max_moves`` moves of a replayed game
+    (``encoded``: :func:`igo.nets.encode.encode_positions` of it), when they are what
+    :func:`game_net_rows` would encode replaying the game itself: no setup stones, the
+    colours alternating from Black, no suicide rule (the input's legal-move planes
+    depend on it), and no move that positional superko (igo's default rules, which
+    :func:`game_net_rows` plays under) refuses; else ``None``."""
+    rec = game.record
+    m = min(len(rec.moves), max_moves)
+    if rec.setup_black or rec.setup_white or rec.rules.suicide != Ruleset().suicide:
+        return None
+    seen = set()
+    for i, move in enumerate(rec.moves[:m]):
+        if move.color != (Color.BLACK if i % 2 == 0 else Color.WHITE):
+            return None
+        seen.add(game.boards[i].hash)
+        if move.point is not None and game.boards[i + 1].hash in seen:
+            return None
+    return list(encoded[:m])
+
+
 def game_net_rows(points: np.ndarray, size: int, policy: NetPolicy, max_moves: int,
-                  batch: int = 64) -> np.ndarray:
+                  batch: int = 64, encoded: Sequence[Encoded] | None = None) -> np.ndarray:
     """``(len(points), N_NET)`` rows of one game (flat points, -1 a pass; Black first,
     the colours alternating, as the strength cache stores games): the first
     ``max_moves`` moves evaluated, the rest NaN (and every move from one the rules
-    refuse)."""
+    refuse). ``encoded``: the net's inputs of those moves from the game's one replay
+    (:func:`replayed_inputs`), instead of replaying it here."""
+    out = np.full((len(points), N_NET), np.nan, np.float32)
+    played = [size * size if flat < 0 else flat for flat in map(int, points[:max_moves])]
+    inputs = list(encoded) if encoded is not None else _replay_inputs(points, size, max_moves)
+    for a in range(0, len(inputs), batch):
+        probs = policy.evaluate(inputs[a:a + batch])
+        for k, row in enumerate(probs):
+            out[a + k] = move_row(row, played[a + k])
+    return out
+
+
+def _replay_inputs(points: np.ndarray, size: int, max_moves: int) -> list[Encoded]:
+    """The net's input before each of the first ``max_moves`` moves, replayed under
+    igo's default rules, up to the first move they refuse."""
     from igo.nets.encode import encode_board
 
-    out = np.full((len(points), N_NET), np.nan, np.float32)
     board = Board(size)
-    encoded, played = [], []
+    encoded = []
     color = Color.BLACK
     for flat in map(int, points[:max_moves]):
         point = None if flat < 0 else Point(flat // size, flat % size)
@@ -64,13 +103,8 @@ def game_net_rows(points: np.ndarray, size: int, policy: NetPolicy, max_moves: i
         except IllegalMoveError:
             break
         encoded.append(enc)
-        played.append(size * size if flat < 0 else flat)
         color = color.opponent
-    for a in range(0, len(encoded), batch):
-        probs = policy.evaluate(encoded[a:a + batch])
-        for k, row in enumerate(probs):
-            out[a + k] = move_row(row, played[a + k])
-    return out
+    return encoded
 
 
 def _meta_path(directory: Path) -> Path:

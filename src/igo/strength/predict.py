@@ -18,6 +18,7 @@ from igo.strength.netview import game_net_rows
 from igo.strength.summary import example_features
 
 if TYPE_CHECKING:
+    from igo.nets.encode import Encoded
     from igo.nets.policy import NetPolicy
 
 #: games with fewer moves than this are too short for the model
@@ -90,8 +91,15 @@ def net_policy(spec: NetSpec) -> NetPolicy:
 
 
 def raw_predictions(model: StrengthModel, views: Sequence[GameView],
-                    progress: bool = False, chunk: int = 64) -> np.ndarray:
+                    progress: bool = False, chunk: int = 64,
+                    net_inputs: Sequence[Sequence[Encoded] | None] | None = None
+                    ) -> np.ndarray:
     """``(games, 2)``: the nets' estimates for Black and White of each game.
+
+    ``net_inputs[i]``, when given and not ``None``, is the policy net's input of the
+    moves of game ``i`` from its one replay
+    (:func:`igo.strength.netview.replayed_inputs`): the net's rows are then not
+    replayed again.
 
     Raises
     ------
@@ -108,8 +116,10 @@ def raw_predictions(model: StrengthModel, views: Sequence[GameView],
             pts = game_points(v).astype(np.int64)
             grow = np.array([v.komi, 0 if v.result.winner is None else int(v.result.winner),
                              _reason(v), len(pts), 0.0])
+            given = None if net_inputs is None else net_inputs[a + k]
             net = (None if policy is None or model.net is None
-                   else game_net_rows(pts, v.size, policy, model.net.max_moves))
+                   else game_net_rows(pts, v.size, policy, model.net.max_moves,
+                                      encoded=given))
             for c, name in ((1, "B"), (2, "W")):
                 x = example_features(pts, mp, c, grow, v.size, model.summary, net)
                 out[a + k, c - 1] = model.raw(name, x[None])[0]
