@@ -12,7 +12,10 @@
 Parallel runs (``make test`` runs ``pytest -n auto --dist loadgroup``, pytest-xdist):
 each worker process imports this file, so each has its own claims folder and its own
 temporary folders; the tests marked ``ray`` run in one group (one worker, one after
-another), so that no two Ray clusters start at once; and numba's cache of compiled
+another), so that no two Ray clusters start at once; the tests that share a fixture
+made once a module or a session (a trained model, a reviewed game) run in one group
+too, so that it is made once and not in each worker (:func:`_xdist_group`); and
+numba's cache of compiled
 kernels, which every worker reads and writes beside igo's modules, is written under a
 lock (:func:`_lock_numba_cache_writes`).
 """
@@ -77,17 +80,36 @@ _lock_numba_cache_writes()
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip ``gnugo``-marked tests without GNU Go and ``data``-marked tests without
-    the shared data folder; put the ``ray``-marked tests in one xdist group."""
+    the shared data folder; give tests their xdist group (:func:`_xdist_group`)."""
     skip_gnugo = pytest.mark.skip(reason=f"GNU Go not found at {GNUGO}")
     skip_data = pytest.mark.skip(reason=f"shared data not found at {SHARED_DATA}")
-    ray_group = pytest.mark.xdist_group("ray")
     for item in items:
-        if "ray" in item.keywords:
-            item.add_marker(ray_group)
+        group = _xdist_group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
         if "gnugo" in item.keywords and not GNUGO.is_file():
             item.add_marker(skip_gnugo)
         if "data" in item.keywords and not SHARED_DATA.is_dir():
             item.add_marker(skip_data)
+
+
+def _xdist_group(item: pytest.Item) -> str | None:
+    """The xdist group of a test (``--dist loadgroup`` runs a group in one worker):
+    ``ray`` for the Ray tests; else, for a test that uses a fixture made once a module
+    or a session and defined below this folder (in a test module, or in the
+    ``conftest.py`` of a subfolder), where that fixture is defined; else none."""
+    if "ray" in item.keywords:
+        return "ray"
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return None
+    root = TESTS_DIR.name
+    for defs in info.name2fixturedefs.values():
+        for fixture in defs:
+            base = getattr(fixture, "baseid", "")
+            if fixture.scope in ("module", "session") and base not in ("", root):
+                return str(base)
+    return None
 
 
 @pytest.fixture(scope="session")
