@@ -22,6 +22,7 @@ from igo.evolve.loop import EvolveError, database_path, run_evolution
 from igo.evolve.status import run_status
 from igo.evolve.subset import SubsetError
 from processes import HAS_PROC, PROC, alive, descendants
+from waiting import wait_until
 
 pytestmark = pytest.mark.data
 
@@ -101,11 +102,9 @@ def driver(config_path: Path, *extra: str) -> subprocess.Popen[bytes]:
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-def wait_for(predicate: object, seconds: float = 240.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not predicate():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
+def wait_for(predicate: object) -> None:
+    """Wait until ``predicate()`` holds (:func:`waiting.wait_until`: a hang fails)."""
+    wait_until(predicate, "the evolution run")  # type: ignore[arg-type]
 
 
 def check_same_games(run: EvolveConfig, reference: EvolveConfig) -> None:
