@@ -21,6 +21,7 @@ from igo.search.config import STRONG
 from igo.search.search import Search
 from igo.search.tree import LADDER_ATARI, LADDER_ESCAPE, NET_PRIOR, T_USED, Tree
 from nets.helpers import tiny_net_file
+from waiting import HANG
 
 
 def _searched(playouts: int = 3000, **options: object) -> Search:
@@ -107,11 +108,11 @@ def tiny_net(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _net_search(tiny_net: Path, board: Board, net_visits: int) -> tuple[Search, NetPolicy]:
     """A search with the tiny net's priors that has run until the net answered the
-    root's position (at most a minute)."""
+    root's position (the deadline: a hang's safety net)."""
     s = Search(board, 7.0, STRONG.with_options(net=str(tiny_net), net_visits=net_visits,
                                                tree_capacity=100_000), seed=5)
     net = load_net_policy(str(tiny_net))
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while net.cached(board, board.to_play) is None and time.monotonic() < deadline:
         s.run(playouts=300)
     return s, net
@@ -214,8 +215,8 @@ def test_a_size_default_net_loads_beside_the_search(
     assert r.playouts >= 600 and s._netp.applied == 0 and s._netp.policy is None
     assert not s.trees()[0].flags[0] & NET_PRIOR
     gate.set()
-    assert s._netp.load.wait_done(timeout=60) and s._netp.load.net() is not None
-    deadline = time.monotonic() + 60
+    assert s._netp.load.wait_done(timeout=HANG) and s._netp.load.net() is not None
+    deadline = time.monotonic() + HANG
     while s._netp.applied == 0 and time.monotonic() < deadline:
         s.run(playouts=300, seconds=60.0)
     assert s._netp.applied == 1 and s.trees()[0].flags[0] & NET_PRIOR
@@ -264,7 +265,7 @@ def test_a_search_made_while_the_net_loads_does_not_wait_for_it(
     gate.set()
     assert not waited, "a search waited for the net's load"
     assert made[0]._netp is not None and made[0]._netp.load is s._netp.load
-    assert s._netp.load.wait_done(timeout=60) and s._netp.load.net() is not None
+    assert s._netp.load.wait_done(timeout=HANG) and s._netp.load.net() is not None
     s._netp.load.net().close()  # its thread, before the patched registry is dropped
 
 
@@ -309,7 +310,7 @@ def test_a_size_default_net_that_fails_to_load_is_said_once(
         s = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=50_000), seed=5)
         assert s._netp is not None and entered.wait(timeout=60)
         gate.set()
-        assert s._netp.load.wait_done(timeout=60)
+        assert s._netp.load.wait_done(timeout=HANG)
         assert s.run(playouts=400).playouts >= 400
         assert s._netp.failed and s._netp.applied == 0
         s2 = Search(Board(9), 7.0, STRONG.with_options(tree_capacity=50_000), seed=6)
