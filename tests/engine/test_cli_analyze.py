@@ -10,6 +10,8 @@ from collections.abc import Callable
 
 from tests.engine.test_analysis_lines import lizzie_parse, sabaki_parse
 
+from waiting import HANG
+
 COMMAND = [sys.executable, "-m", "igo.cli.main", "gtp", "--size", "7", "--komi", "0.5",
            "--preset", "strong", "--playouts", "300", "--seed", "1", "--threads", "1"]
 
@@ -37,9 +39,15 @@ class Engine:
         self.proc.stdin.write(text)
         self.proc.stdin.flush()
 
-    def wait(self, test: Callable[[list[str]], bool], timeout: float = 120) -> None:
+    def wait(self, test: Callable[[list[str]], bool], timeout: float = HANG) -> None:
+        """Wait for ``test`` to hold of the lines read (``timeout``: a hang's safety net,
+        after which the engine is killed, so that it does not search on for the rest of
+        the session)."""
         with self.changed:
-            assert self.changed.wait_for(lambda: test(self.lines), timeout), self.lines
+            ok = self.changed.wait_for(lambda: test(self.lines), timeout)
+        if not ok:
+            self.proc.kill()
+        assert ok, self.lines
 
     def finish(self) -> str:
         self.send("quit\n")
