@@ -514,7 +514,7 @@ def test_a_stone_in_atari_neither_passes_nor_attacks_its_neighbours() -> None:
     after = b.copy()
     after.play(Color.BLACK, Point(7, 2))
     assert defend(after, Point(6, 0)).code is Outcome.LOSE
-    for kw in ({"pass_atari": False}, {"chain_atari": 200}):
+    for kw in ({"no_pass_in_atari": False}, {"def_break_chain_in_atari": 200}):
         assert attack(b, Point(6, 0), replace(ReadingConfig(), **kw)).code is Outcome.KO_A
 
 
