@@ -314,9 +314,10 @@ def main(argv: list[str] | None = None) -> int:
     knobs: dict[str, Any] = {k: int(v) for k, v in (kv.split("=", 1) for kv in args.set)}
     unknown = sorted(set(knobs) - {f.name for f in fields(ReadingConfig)})
     if unknown:
-        print(f"ReadingConfig has no field {', '.join(unknown)} (the generators left off "
-              "were removed on 2026-12-07; experiments/tactics/LOG.md names the "
-              "commit that last had them)", file=sys.stderr)
+        print(f"ReadingConfig has no field {', '.join(unknown)} (on 2026-12-07 the "
+              "generators left off were removed and the others renamed: "
+              "experiments/tactics/LOG.md names the commit that last had them and the "
+              "new names)", file=sys.stderr)
         return 2
     summary = run(args.data, args.files, replace(ReadingConfig(node_budget=args.budget), **knobs),
                   args.verbose, args.gnugo)
