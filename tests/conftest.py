@@ -14,7 +14,7 @@ each worker process imports this file, so each has its own claims folder and its
 temporary folders; the tests marked ``ray`` run in one group (one worker, one after
 another), so that no two Ray clusters start at once; the tests that share a fixture
 made once a module or a session (a trained model, a reviewed game) run in one group
-too, so that it is made once and not in each worker (:func:`_xdist_group`); and
+too, so that it is made once and not in each worker (:func:`_shared_fixture`); and
 numba's cache of compiled
 kernels, which every worker reads and writes beside igo's modules, is written under a
 lock (:func:`_lock_numba_cache_writes`).
@@ -80,11 +80,19 @@ _lock_numba_cache_writes()
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip ``gnugo``-marked tests without GNU Go and ``data``-marked tests without
-    the shared data folder; give tests their xdist group (:func:`_xdist_group`)."""
+    the shared data folder. Give tests their xdist group (``--dist loadgroup`` runs a
+    group in one worker): ``ray`` for the Ray tests, and for the tests that share a
+    fixture with them; for the others that share a fixture (:func:`_shared_fixture`),
+    where it is defined."""
     skip_gnugo = pytest.mark.skip(reason=f"GNU Go not found at {GNUGO}")
     skip_data = pytest.mark.skip(reason=f"shared data not found at {SHARED_DATA}")
+    shared = {item.nodeid: _shared_fixture(item) for item in items}
+    # a module fixture that a Ray test uses too: its tests in the Ray group
+    with_ray = {shared[item.nodeid] for item in items if "ray" in item.keywords}
     for item in items:
-        group = _xdist_group(item)
+        group = shared[item.nodeid]
+        if "ray" in item.keywords or (group is not None and group in with_ray):
+            group = "ray"
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
         if "gnugo" in item.keywords and not GNUGO.is_file():
@@ -93,23 +101,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip_data)
 
 
-def _xdist_group(item: pytest.Item) -> str | None:
-    """The xdist group of a test (``--dist loadgroup`` runs a group in one worker):
-    ``ray`` for the Ray tests; else, for a test that uses a fixture made once a module
-    or a session and defined below this folder (in a test module, or in the
-    ``conftest.py`` of a subfolder), where that fixture is defined; else none."""
-    if "ray" in item.keywords:
-        return "ray"
+def _shared_fixture(item: pytest.Item) -> str | None:
+    """Where the fixture made once a module or a session that ``item`` uses is defined
+    (a test module, or the folder of a ``conftest.py`` below this one; the session's
+    fixture where there are both), or ``None``."""
     info = getattr(item, "_fixtureinfo", None)
     if info is None:
         return None
     root = TESTS_DIR.name
-    for defs in info.name2fixturedefs.values():
-        for fixture in defs:
-            base = getattr(fixture, "baseid", "")
-            if fixture.scope in ("module", "session") and base not in ("", root):
-                return str(base)
-    return None
+    shared = sorted((fixture.scope != "session", str(fixture.baseid))
+                    for defs in info.name2fixturedefs.values() for fixture in defs
+                    if fixture.scope in ("module", "session")
+                    and getattr(fixture, "baseid", "") not in ("", root))
+    # the widest first: a module fixture built on a session one goes with the session's
+    return shared[0][1] if shared else None
 
 
 @pytest.fixture(scope="session")
