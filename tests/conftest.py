@@ -80,7 +80,8 @@ _lock_numba_cache_writes()
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip ``gnugo``-marked tests without GNU Go and ``data``-marked tests without
-    the shared data folder. Give tests their xdist group (``--dist loadgroup`` runs a
+    the shared data folder. Under xdist, run the tests marked ``slow`` first. Give
+    tests their xdist group (``--dist loadgroup`` runs a
     group in one worker): ``ray`` for the Ray tests, and for the tests that share a
     fixture with them; for the others that share a fixture (:func:`_shared_fixture`),
     where it is defined."""
@@ -99,6 +100,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip_gnugo)
         if "data" in item.keywords and not SHARED_DATA.is_dir():
             item.add_marker(skip_data)
+    if hasattr(config, "workerinput"):  # an xdist worker: every worker sorts alike
+        # the long tests first, so that the workers end together (a two-minute test
+        # sent last kept one worker busy alone for as long)
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def _shared_fixture(item: pytest.Item) -> str | None:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from igo._jit import drop_stale_cache, kernel_sources_digest
 
 
@@ -97,6 +99,7 @@ print(sum(1 for line in ir.splitlines() if " call " in line and "callee" in line
 """
 
 
+@pytest.mark.slow
 def test_llvm_inlines_the_hot_kernels(tmp_path: Path) -> None:
     """igo raises LLVM's inlining threshold at import, so that a kernel too big for
     LLVM's default is inlined into its caller (no call left in the caller's IR); with

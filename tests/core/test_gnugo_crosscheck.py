@@ -265,6 +265,7 @@ def run_games(pool: dict[tuple[int, Ruleset], GtpClient], gnugo: str, size: int,
     return tally
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", sorted(GAMES))
 def test_random_games_agree_with_gnugo(engines: dict[tuple[int, Ruleset], GtpClient],
                                        gnugo: str, size: int) -> None:

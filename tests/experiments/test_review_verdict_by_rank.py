@@ -150,6 +150,7 @@ def test_review_games_resume_from_rows_and_cache(tmp_path: Path) -> None:
     assert again["searched"] == 0 and again["winrate_black"] == row["winrate_black"]
 
 
+@pytest.mark.slow
 @pytest.mark.data
 def test_study_on_two_fox_games(shared_data: Path, tmp_path: Path) -> None:
     out = tmp_path / "study.json"

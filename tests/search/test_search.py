@@ -31,6 +31,7 @@ def _position() -> tuple[Board, RefBoard]:
     return b, r
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("komi", [0.5, 1.0], ids=["half", "integer"])
 def test_flat_statistics_match_the_reference(komi: float) -> None:
     """Root win rates of light playouts agree with the oracle within sampling error

@@ -10,6 +10,7 @@ import pytest
 MODULES = ["ladder", "nakade", "reading", "seki", "selfatari", "twolib"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(f"igo.tactics.{name}")

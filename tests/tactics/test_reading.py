@@ -576,6 +576,7 @@ def test_twolib_requires_two_liberties() -> None:
         attack(b, Point(0, 0))
 
 
+@pytest.mark.slow
 def test_twolib_defences_are_real() -> None:
     b = board("""
 . . . . . .
@@ -614,6 +615,7 @@ def test_the_reference_mirrors_every_field_but_the_ordering_and_the_budget_rule(
     assert names <= {f.name for f in fields(ReadingConfig)}
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([9, 13, 19]),
        moves=st.integers(10, 80))
