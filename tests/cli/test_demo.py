@@ -42,7 +42,7 @@ def test_demo_analysis_of_the_bundled_game(tmp_path: Path,
     assert main(["demo", "--opponent", "igo:random", "--size", "5", "--seed", "1",
                  "--engine", "igo:random", "--out", str(out), "--every", "0"]) == 0
     text = capsys.readouterr().out
-    assert "what the move model (paper 000) expects" in text
+    assert "what the move model (Honda et al.) expects" in text
     assert "moves 1-50: top-1" in text
     for name in ("fukui", "distance", "bouzy"):
         picture = tmp_path / f"demo-influence-{name}.svg"

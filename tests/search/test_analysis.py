@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 
@@ -97,7 +96,7 @@ def test_root_winrate_weights_moves_by_visits() -> None:
 
 @pytest.mark.parametrize("parallel", ["root", "tree"])
 def test_pv_comes_from_the_tree_that_visited_the_move_most(parallel: str) -> None:
-    config = dataclasses.replace(preset("strong"), threads=2, parallel=parallel)
+    config = preset("strong").with_options(threads=2, parallel=parallel)
     search = Search(Board(7), 0.5, config, seed=5)
     assert len(search.trees()) == (2 if parallel == "root" else 1)
     result = search.run(playouts=800)

@@ -144,7 +144,7 @@ def test_the_search_gives_heavy_its_own_nakade_rate() -> None:
     """One parameter slot carries the nakade rate of the search's policy: heavy's
     ``heavy_nakade`` (off by default), moggy's ``p_nakade``."""
     def rate(**options: object) -> float:
-        return float(SearchConfig(**options).params(7.0, 9, False)[P_NAKADE])  # type: ignore[arg-type]
+        return float(SearchConfig.from_values(options).params(7.0, 9, False)[P_NAKADE])
 
     assert rate() == 0.0
     assert rate(heavy_nakade=0.8) == 0.8
