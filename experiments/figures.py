@@ -150,8 +150,8 @@ FIGURES: tuple[Figure, ...] = (
            (f"{TACTICS}/pachi-1s-rave-think-times.json",),
            current=True, judge="1 s a move each, one core for both"),
     Figure("9-pachi-1s-efa9e9f-pair", 9, PACHI, "1 s a move each, one core for both",
-           _engine("efa9e9f", "2026-11-29", f"{PAIR}: the default before the 9x9 AMAF "
-                   "change"),
+           _engine("efa9e9f", "2026-11-29", f"{PAIR}: the 9x9 default before the AMAF "
+                   "change of `e02a450`"),
            (Db(f"{TACTICS}/pachi-1s-pinned-pw300net.sqlite.xz"),),
            (f"{TACTICS}/pachi-1s-pinned-pw300net-think-times.json",)),
     Figure("9-pachi-4s-941d07e-amaf", 9, PACHI, "4 s a move each, one core for both",
@@ -182,8 +182,8 @@ FIGURES: tuple[Figure, ...] = (
            _engine("6a1188c", "2026-11-28"),
            (Db(f"{TACTICS}/pachi-20k.sqlite.xz"),), note="stopped by its SPRT"),
     Figure("9-pachi-2000-pair", 9, PACHI, "2,000 playouts a move each",
-           f"the working tree of 2026-11-30, {PAIR} (the default before the 9x9 AMAF "
-           "change)",
+           f"the working tree of 2026-11-30, {PAIR} (the 9x9 default before the AMAF "
+           "change of `e02a450`)",
            (Db(f"{TACTICS}/pachi2000-pw300net.sqlite.xz"),)),
     Figure("19-pachi-5s-ec5b677", 19, PACHI, "5 s a move each, one thread each, the first 7 "
            "games on a loaded machine and the others on one core for both",
@@ -216,8 +216,8 @@ FIGURES: tuple[Figure, ...] = (
            (Db(f"{TACTICS}/h2h13-2000-pw300net.sqlite.xz"),), current=True,
            note="stopped by its SPRT (H1)"),
     Figure("9-h2h-2000", 9, "igo's default before `ec5b677`", "2,000 playouts a move each",
-           f"the working tree of 2026-11-30, {PAIR} (the default before the 9x9 AMAF "
-           "change)",
+           f"the working tree of 2026-11-30, {PAIR} (the 9x9 default before the AMAF "
+           "change of `e02a450`)",
            (Db(f"{TACTICS}/h2h2000-pw300net.sqlite.xz"),), note="stopped by its SPRT (H1)"),
     Figure("9-gnugo-1s-d2061e8", 9, GNUGO, "1 s a move, both cores",
            _engine("d2061e8", "2026-11-25"),
