@@ -10,6 +10,7 @@ from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.move import Move
 from igo.core.record import GameRecord
+from igo.core.replay import replay_positions
 from igo.core.rules import Ruleset
 from igo.core.symmetry import apply_point
 from igo.features import _kernels as K
@@ -23,6 +24,7 @@ from igo.features.patterns import (
     pattern_tables,
     select_frequent,
 )
+from igo.movepred.default import load_default
 from reference import features as R
 
 SIMPLE = Ruleset("simple", False, "japanese")
@@ -348,3 +350,45 @@ def test_pattern_id_at_matches_the_three_steps(size: int, n: int, seed: int) -> 
                 assert got == want, (p, color)
                 found += want != 0
     assert found > 0
+
+
+TROMP_TAYLOR = Ruleset.named("tromp-taylor")  # positional superko, suicide allowed
+
+
+@pytest.mark.parametrize(("n", "seed", "rules"), [(60, 71, SIMPLE),
+                                                (180, 72, TROMP_TAYLOR)])
+def test_extract_replayed_matches_the_game_and_each_position(n: int, seed: int,
+                                                            rules: Ruleset) -> None:
+    """extract_states (the positions of the one replay, not replayed) against
+    extract_game and against each position's features read in plain Python."""
+    moves = list(random_board(19, n, seed).history)
+    k = n // 2  # two passes in the middle of the game, and one more before the last move
+    moves[k:k] = [Move(moves[k].color, None), Move(moves[k].color.opponent, None)]
+    moves.insert(len(moves) - 1, Move(moves[-1].color, None))
+    rec = GameRecord(size=19, rules=rules, moves=moves)
+    game = replay_positions(rec)
+    ex = load_default(19).extractor  # real pattern and broad dictionaries: ids vary
+    assert ex.config.uses_broad
+    for first, last, stride in ((0, None, 1), (10, 100, 3)):
+        g = ex.extract_replayed(game, first, last, stride)
+        want = ex.extract_game(rec, first, last, stride)
+        assert not g.illegal and not want.illegal
+        for a, b in ((g.pos_info, want.pos_info), (g.pos_broad, want.pos_broad),
+                     (g.pt, want.pt), (g.tac, want.tac), (g.pat, want.pat)):
+            assert np.array_equal(a, b)
+    g = ex.extract_replayed(game)
+    played = [i for i, mv in enumerate(moves) if mv.point is not None]
+    assert [int(i) for i in g.pos_info[:, 5]] == played
+    w = 21
+    padded = [0 if mv.point is None else (mv.point[0] + 1) * w + mv.point[1] + 1
+              for mv in moves]
+    for row, i in enumerate(played):
+        start, m, target, prev1, prev2, _ = (int(x) for x in g.pos_info[row])
+        f = ex.position(game.boards[i], moves[i].color)
+        assert np.array_equal(g.pt[start:start + m], f.pt)
+        assert np.array_equal(g.tac[start:start + m], f.tac)
+        assert np.array_equal(g.pat[start:start + m], f.pat)
+        assert np.array_equal(g.pos_broad[row], f.broad)
+        assert f.points()[target] == moves[i].point
+        assert prev1 == (padded[i - 1] if i >= 1 else 0)
+        assert prev2 == (padded[i - 2] if i >= 2 else 0)

@@ -6,6 +6,7 @@ import pytest
 
 import igo.strength.netview as netview
 from igo.core.replay import replay_positions
+from igo.features.extract import Extractor
 from igo.review.game import GameReview
 from igo.review.strength import rank_estimates
 from igo.sgf import read_sgf_file
@@ -39,7 +40,8 @@ def test_the_bundled_9_dan_game(review19: GameReview) -> None:
 
 def test_the_estimate_reads_the_games_one_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     """Given the record's replay and the net's input of each move, the strength model's
-    net rows read them (the game is not replayed again) and the estimate is the same."""
+    net rows and move-model rows read them (the game is not replayed again) and the
+    estimate is the same."""
     pytest.importorskip("torch")
     from igo.nets.encode import encode_positions
 
@@ -49,8 +51,9 @@ def test_the_estimate_reads_the_games_one_replay(monkeypatch: pytest.MonkeyPatch
     encoded = encode_positions(game)
 
     def replayed_again(*args: object) -> None:
-        raise AssertionError("the net rows replayed the game again")
+        raise AssertionError("the net rows or the move-model rows replayed the game again")
 
     monkeypatch.setattr(netview, "_replay_inputs", replayed_again)
+    monkeypatch.setattr(Extractor, "extract_game", replayed_again)
     shared = rank_estimates(rec, game=game, encoded=encoded)
     assert shared[0].available and shared == alone

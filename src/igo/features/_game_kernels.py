@@ -1,6 +1,9 @@
-"""Numba kernels that replay a whole game and extract its positions in one call
-(public API: :meth:`igo.features.extract.Extractor.extract_game` and
-:meth:`~igo.features.extract.Extractor.count_game`)."""
+"""Numba kernels that extract the positions of a whole game in one call: replaying it
+(:func:`extract_game`, :func:`count_game`) or reading the positions of its one replay
+(:func:`extract_states`); both write each position's rows with :func:`_position_rows`.
+Public API: :meth:`igo.features.extract.Extractor.extract_game`,
+:meth:`~igo.features.extract.Extractor.extract_replayed` and
+:meth:`~igo.features.extract.Extractor.count_game`."""
 
 from __future__ import annotations
 
@@ -100,6 +103,53 @@ def count_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.ndar
 
 
 @njit
+def _position_rows(s: BoardState, i: int, p: int, c: int, prev1: int, prev2: int,
+                   tick: int, suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
+                   symkeys: np.ndarray, size_end: np.ndarray, size_keys: np.ndarray,
+                   tkeys: np.ndarray, tvals: np.ndarray, broad_on: bool, a: float,
+                   metric: int, b: float, cmin: int, cell_of: np.ndarray, nred: int,
+                   sym3: np.ndarray, bkeys: np.ndarray, bvals: np.ndarray,
+                   out_pt: np.ndarray, out_tac: np.ndarray, out_pat: np.ndarray,
+                   pos_info: np.ndarray, pos_broad: np.ndarray, npos: int, nmov: int,
+                   libs: np.ndarray, mark: np.ndarray, stamp: np.ndarray,
+                   scr_i8: np.ndarray, scr_f: np.ndarray, qsum: np.ndarray,
+                   cnt: np.ndarray, area: np.ndarray, red: np.ndarray, keys: np.ndarray,
+                   dummy_hash: np.ndarray, cache: np.ndarray,
+                   changed_at: np.ndarray) -> int:
+    """The rows of one position (move index ``i``, played move ``p`` of colour ``c``,
+    the previous two moves ``prev1``/``prev2``): its moves from ``out_pt[nmov]`` on,
+    ``pos_info[npos]`` and ``pos_broad[npos]`` (see :func:`extract_game`). Returns the
+    number of moves written, or -1 if ``p`` is not among the legal moves (what was
+    written then does not count)."""
+    m = position_features(s, c, suicide_ok, off_r, off_c, symkeys, size_end, size_keys,
+                          tkeys, tvals, True, libs, mark, stamp, out_pt[nmov:],
+                          out_tac[nmov:], dummy_hash, out_pat[nmov:], cache, changed_at,
+                          tick)
+    target = -1
+    for j in range(m):
+        if out_pt[nmov + j] == p:
+            target = j
+    if target < 0:
+        return -1
+    pos_info[npos, 0] = nmov
+    pos_info[npos, 1] = m
+    pos_info[npos, 2] = target
+    pos_info[npos, 3] = prev1
+    pos_info[npos, 4] = prev2
+    pos_info[npos, 5] = i
+    if broad_on:
+        broad_cell_keys(s, c, a, metric, b, cmin, cell_of, nred, sym3, scr_i8, scr_f,
+                        qsum, cnt, area, red, keys)
+        for k in range(nred * nred):
+            v = table_get(bkeys, bvals, keys[k])
+            pos_broad[npos, k] = v if v >= 0 else 0
+    else:
+        for k in range(nred * nred):
+            pos_broad[npos, k] = 0
+    return m
+
+
+@njit
 def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.ndarray,
                  suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
                  symkeys: np.ndarray, size_end: np.ndarray,
@@ -129,7 +179,7 @@ def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.nd
     stamp = np.zeros(1, np.int64)
     scr_i8, scr_f, qsum, cnt, area, red = broad_scratch(size, nred)
     keys = np.empty(nred * nred, np.uint64)
-    dummy_hash = np.empty((1, 1), np.uint64)
+    dummy_hash = np.empty((0, 0), np.uint64)  # no room: the hashes are not kept
     cache = np.zeros((4, a_len), np.int64)
     changed_at = np.zeros(a_len, np.int64)
     before = s.color.copy()
@@ -145,36 +195,89 @@ def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.nd
             if nmov + size * size > cap or npos >= pos_info.shape[0]:
                 status[0] = GAME_FULL
                 return npos
-            m = position_features(s, c, suicide_ok, off_r, off_c, symkeys,
-                                  size_end, size_keys, tkeys, tvals, True, libs, mark,
-                                  stamp, out_pt[nmov:], out_tac[nmov:], dummy_hash,
-                                  out_pat[nmov:], cache, changed_at, tick)
-            target = -1
-            for j in range(m):
-                if out_pt[nmov + j] == p:
-                    target = j
-            if target < 0:
+            prev1 = pts[i - 1] if i >= 1 else 0
+            prev2 = pts[i - 2] if i >= 2 else 0
+            m = _position_rows(s, i, p, c, prev1, prev2, tick, suicide_ok, off_r,
+                               off_c, symkeys, size_end, size_keys, tkeys, tvals,
+                               broad_on, a, metric, b, cmin, cell_of, nred, sym3, bkeys,
+                               bvals, out_pt, out_tac, out_pat, pos_info, pos_broad,
+                               npos, nmov, libs, mark, stamp, scr_i8, scr_f, qsum, cnt,
+                               area, red, keys, dummy_hash, cache, changed_at)
+            if m < 0:
                 status[0] = GAME_ILLEGAL
                 return npos
-            pos_info[npos, 0] = nmov
-            pos_info[npos, 1] = m
-            pos_info[npos, 2] = target
-            pos_info[npos, 3] = pts[i - 1] if i >= 1 else 0
-            pos_info[npos, 4] = pts[i - 2] if i >= 2 else 0
-            pos_info[npos, 5] = i
-            if broad_on:
-                broad_cell_keys(s, c, a, metric, b, cmin, cell_of, nred, sym3, scr_i8,
-                                scr_f, qsum, cnt, area, red, keys)
-                for k in range(nred * nred):
-                    v = table_get(bkeys, bvals, keys[k])
-                    pos_broad[npos, k] = v if v >= 0 else 0
-            else:
-                for k in range(nred * nred):
-                    pos_broad[npos, k] = 0
             nmov += m
             npos += 1
         if not _advance(s, p, c, suicide_ok):
             status[0] = GAME_ILLEGAL
             return npos
+        mark_changes(s, before, off_r, off_c, changed_at, tick)
+    return npos
+
+
+@njit
+def extract_states(color: np.ndarray, head: np.ndarray, nxt: np.ndarray,
+                   libs_: np.ndarray, lsq: np.ndarray, gsize: np.ndarray,
+                   empties: np.ndarray, epos: np.ndarray, meta: np.ndarray,
+                   hashv: np.ndarray, zob: np.ndarray, pts: np.ndarray, cols: np.ndarray,
+                   select: np.ndarray, suicide_ok: bool, off_r: np.ndarray,
+                   off_c: np.ndarray, symkeys: np.ndarray, size_end: np.ndarray,
+                   size_keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
+                   broad_on: bool, a: float, metric: int, b: float, cmin: int,
+                   cell_of: np.ndarray, nred: int, sym3: np.ndarray, bkeys: np.ndarray,
+                   bvals: np.ndarray, out_pt: np.ndarray, out_tac: np.ndarray,
+                   out_pat: np.ndarray, pos_info: np.ndarray, pos_broad: np.ndarray,
+                   status: np.ndarray) -> int:
+    """:func:`extract_game` over positions already played: row ``k`` of ``color`` …
+    ``hashv`` (the fields of a :class:`~igo.core._kernels.BoardState`, stacked; ``zob``
+    shared) is the position before move ``k`` (``pts[k]`` of colour ``cols[k]``), and
+    the row after the last move follows it (the replay of
+    :func:`igo.core.replay.replay_positions`: nothing is replayed here). Same
+    selection, outputs and status (:data:`GAME_ILLEGAL` if a played move is not among
+    the legal moves of its position).
+    """
+    s = BoardState(color[0], head[0], nxt[0], libs_[0], lsq[0], gsize[0], empties[0],
+                   epos[0], meta[0], hashv[0], zob)
+    size = s.meta[0]
+    a_len = s.color.shape[0]
+    libs = np.zeros(a_len, np.int64)
+    mark = np.zeros(a_len, np.int32)
+    stamp = np.zeros(1, np.int64)
+    scr_i8, scr_f, qsum, cnt, area, red = broad_scratch(size, nred)
+    keys = np.empty(nred * nred, np.uint64)
+    dummy_hash = np.empty((0, 0), np.uint64)  # no room: the hashes are not kept
+    cache = np.zeros((4, a_len), np.int64)
+    changed_at = np.zeros(a_len, np.int64)
+    before = s.color.copy()
+    status[0] = GAME_OK
+    npos = 0
+    nmov = 0
+    cap = out_pt.shape[0]
+    for i in range(_stop(select)):
+        tick = i + 1
+        p = pts[i]
+        c = cols[i]
+        if select[i] and p != 0:
+            if nmov + size * size > cap or npos >= pos_info.shape[0]:
+                status[0] = GAME_FULL
+                return npos
+            s = BoardState(color[i], head[i], nxt[i], libs_[i], lsq[i], gsize[i],
+                           empties[i], epos[i], meta[i], hashv[i], zob)
+            prev1 = pts[i - 1] if i >= 1 else 0
+            prev2 = pts[i - 2] if i >= 2 else 0
+            m = _position_rows(s, i, p, c, prev1, prev2, tick, suicide_ok, off_r,
+                               off_c, symkeys, size_end, size_keys, tkeys, tvals,
+                               broad_on, a, metric, b, cmin, cell_of, nred, sym3, bkeys,
+                               bvals, out_pt, out_tac, out_pat, pos_info, pos_broad,
+                               npos, nmov, libs, mark, stamp, scr_i8, scr_f, qsum, cnt,
+                               area, red, keys, dummy_hash, cache, changed_at)
+            if m < 0:
+                status[0] = GAME_ILLEGAL
+                return npos
+            nmov += m
+            npos += 1
+        s = BoardState(color[i + 1], head[i + 1], nxt[i + 1], libs_[i + 1], lsq[i + 1],
+                       gsize[i + 1], empties[i + 1], epos[i + 1], meta[i + 1],
+                       hashv[i + 1], zob)
         mark_changes(s, before, off_r, off_c, changed_at, tick)
     return npos

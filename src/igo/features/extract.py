@@ -9,7 +9,9 @@ kernel tables and the pattern dictionaries and runs the kernels:
   game, to build the dictionaries (first pass over the training records);
 - :meth:`Extractor.extract_game`: every legal move of every position of a range of
   moves (or one in ``stride`` of them, :func:`select_moves`), in one kernel call per
-  game (:class:`GameFeatures`);
+  game (:class:`GameFeatures`), which replays the record;
+- :meth:`Extractor.extract_replayed`: the same from the positions of a record already
+  replayed (:class:`~igo.core.replay.ReplayedGame`: the review's one replay);
 - :meth:`Extractor.position`: the same for one :class:`~igo.core.Board`.
 
 Legality is simple ko without superko (the tygem records have no ``RU``; a record
@@ -21,7 +23,9 @@ skipped.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -30,6 +34,7 @@ from igo.core.board import Board, padded_index
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.record import GameRecord
+from igo.core.replay import ReplayedGame
 from igo.features import _broad_kernels as BK
 from igo.features import _game_kernels as GK
 from igo.features import _kernels as K
@@ -212,9 +217,46 @@ class Extractor:
         :func:`select_moves` (move indices ``[first, last)``, one in ``stride``)."""
         s, pts, cols = self._start(record)
         select = select_moves(pts, first, last, stride)
+        return self._extract(record, select, lambda *out: GK.extract_game(
+            s, pts, cols, select, record.rules.suicide, *self._kernel_args(record.size),
+            *out))
+
+    def extract_replayed(self, game: ReplayedGame, first: int = 0,
+                         last: int | None = None, stride: int = 1) -> GameFeatures:
+        """:meth:`extract_game` read from the positions of the record's one replay
+        (:func:`igo.core.replay.replay_positions`) instead of replaying the record: the
+        same features. (The replay judged legality by the record's rules; a move legal
+        under them is legal under the simple ko of the features too.)"""
+        record = game.record
+        _, _, pts, cols = _record_arrays(record)
+        select = select_moves(pts, first, last, stride)
+        states = [b.state for b in game.boards]
+
+        def stacked(field: str) -> np.ndarray:
+            return np.stack([getattr(st, field) for st in states])
+
+        return self._extract(record, select, lambda *out: GK.extract_states(
+            stacked("color"), stacked("head"), stacked("nxt"), stacked("libs"),
+            stacked("lsq"), stacked("gsize"), stacked("empties"), stacked("epos"),
+            stacked("meta"), stacked("hashv"), states[0].zob, pts, cols, select,
+            record.rules.suicide, *self._kernel_args(record.size), *out))
+
+    def _kernel_args(self, size: int) -> tuple[Any, ...]:
+        """The pattern tables, dictionaries and broad parameters the kernels read."""
+        t = self.tables
+        bc = self.config.broad
+        cell_of, nred = self.cells(size)
+        return (t.off_r, t.off_c, t.symkeys, t.size_end, t.size_keys, self.patterns.keys,
+                self.patterns.vals, self.config.uses_broad, float(bc.a), bc.metric_code,
+                float(bc.b), int(bc.c), cell_of, nred, self._sym3, self.broad.keys,
+                self.broad.vals)
+
+    def _extract(self, record: GameRecord, select: np.ndarray,
+                 kernel: Callable[..., int]) -> GameFeatures:
+        """Run an extraction kernel on output arrays sized for the selected positions."""
         npos = int(select.sum())
         size = record.size
-        cell_of, nred = self.cells(size)
+        _, nred = self.cells(size)
         cap = npos * size * size
         out_pt = np.zeros(cap, np.int64)
         out_tac = np.zeros(cap, np.int64)
@@ -222,14 +264,7 @@ class Extractor:
         pos_info = np.zeros((npos, 6), np.int64)
         pos_broad = np.zeros((npos, nred * nred), np.int64)
         status = np.zeros(1, np.int64)
-        t = self.tables
-        bc = self.config.broad
-        k = GK.extract_game(s, pts, cols, select, record.rules.suicide, t.off_r, t.off_c,
-                           t.symkeys, t.size_end, t.size_keys, self.patterns.keys,
-                           self.patterns.vals, self.config.uses_broad, float(bc.a),
-                           bc.metric_code, float(bc.b), int(bc.c), cell_of, nred, self._sym3,
-                           self.broad.keys, self.broad.vals, out_pt, out_tac, out_pat,
-                           pos_info, pos_broad, status)
+        k = kernel(out_pt, out_tac, out_pat, pos_info, pos_broad, status)
         nm = int(pos_info[k - 1, 0] + pos_info[k - 1, 1]) if k else 0
         return GameFeatures(size, pos_info[:k], pos_broad[:k], out_pt[:nm], out_tac[:nm],
                             out_pat[:nm], bool(status[0] != GK.GAME_OK))

@@ -215,12 +215,22 @@ def extract_positions(records: Iterable[GameRecord], extractor: Extractor,
     ``stride > 1`` keeps one position in ``stride`` of each game
     (:func:`igo.features.extract.select_moves`)."""
     first, last = moves
+    return collect_positions((extractor.extract_game(rec, first, last, stride)
+                              for rec in tqdm(same_size(records, size), disable=not progress,
+                                              unit=" games", mininterval=1.0)),
+                             extractor, size)
+
+
+def collect_positions(games: Iterable[GameFeatures], extractor: Extractor,
+                      size: int = 19) -> PositionSet:
+    """The positions of games already extracted (:meth:`Extractor.extract_game` or
+    :meth:`~igo.features.extract.Extractor.extract_replayed`, board ``size``), in
+    memory; game ``i`` of the set is the ``i``-th of ``games``."""
     _, nred = extractor.cells(size)
     wr = _Writer(nred, None)
     n = 0
-    for n, rec in enumerate(tqdm(same_size(records, size), disable=not progress,
-                                 unit=" games", mininterval=1.0), 1):
-        wr.add(extractor.extract_game(rec, first, last, stride), n - 1)
+    for n, features in enumerate(games, 1):
+        wr.add(features, n - 1)
     return _set_from(wr.arrays(), size, nred, wr.n_rows, n)
 
 

@@ -8,7 +8,7 @@ constants) and the engine's ownership at the biggest mistakes and at the end.
 The record is replayed once (:func:`igo.core.replay.replay_positions`): every view
 reads that one sequence of positions (the searches' boards, the move model's or the
 net's view, the net's input planes, which the strength model's net rows read too, the
-stones drawn).
+strength model's move-model rows, the stones drawn).
 """
 
 from __future__ import annotations

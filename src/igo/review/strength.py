@@ -64,8 +64,10 @@ def rank_estimates(record: GameRecord, model: StrengthModel | None = None, *,
     """Black's and White's estimates (``model``: igo's default 19x19 model).
 
     ``game`` is the record's one replay and ``encoded`` the policy net's input of each
-    of its moves (:func:`igo.nets.encode.encode_positions`): the model's net rows read
-    them (:func:`~igo.strength.netview.replayed_inputs`) instead of replaying the game.
+    of its moves (:func:`igo.nets.encode.encode_positions`): the model's move-model
+    rows read its positions (:func:`~igo.strength.gamearrays.move_model_rows`) and its
+    net rows the encoding (:func:`~igo.strength.netview.replayed_inputs`) instead of
+    replaying the game.
     """
     if record.size != 19:
         return not_available(f"not available: igo's strength model reads 19x19 games only "
@@ -76,7 +78,7 @@ def rank_estimates(record: GameRecord, model: StrengthModel | None = None, *,
         check_view(view, model)
         given = (None if model.net is None or game is None or encoded is None
                  else replayed_inputs(game, encoded, model.net.max_moves))
-        raw = raw_predictions(model, [view], net_inputs=[given])[0]
+        raw = raw_predictions(model, [view], net_inputs=[given], games=[game])[0]
     except (StrengthModelError, ValueError) as exc:
         return not_available(f"not available: {exc}")
     sc = model.scale

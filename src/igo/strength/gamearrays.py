@@ -23,7 +23,8 @@ import numpy as np
 
 from igo.core.board import Board
 from igo.core.errors import IllegalMoveError
-from igo.movepred.dataset import extract_positions
+from igo.core.replay import ReplayedGame
+from igo.movepred.dataset import collect_positions
 from igo.movepred.evaluate import per_position
 from igo.movepred.model import MoveModel
 from igo.strength.data import GameView
@@ -56,15 +57,27 @@ def game_points(view: GameView) -> np.ndarray:
     return np.array([p for _, p in view.moves], np.int16)
 
 
-def move_model_rows(views: Sequence[GameView], model: MoveModel) -> list[np.ndarray]:
-    """The ``mp`` array (see the module docstring) of each game, in one extraction."""
+def move_model_rows(views: Sequence[GameView], model: MoveModel,
+                    games: Sequence[ReplayedGame | None] | None = None) -> list[np.ndarray]:
+    """The ``mp`` array (see the module docstring) of each game, in one extraction.
+
+    ``games[i]``, when given and not ``None``, is the one replay of game ``i``
+    (:func:`igo.core.replay.replay_positions`): its positions are read
+    (:meth:`~igo.features.extract.Extractor.extract_replayed`) instead of replaying
+    the record again.
+    """
     if not views:
         return []
     size = views[0].size
     if any(v.size != size for v in views):
         raise ValueError("move_model_rows: games of one board size only")
-    data = extract_positions([v.record for v in views], model.extractor, (0, 10**6),
-                             size=size)
+    given = [None] * len(views) if games is None else list(games)
+    if len(given) != len(views):
+        raise ValueError(f"move_model_rows: {len(given)} replays for {len(views)} games")
+    ex = model.extractor
+    data = collect_positions((ex.extract_game(v.record, 0, 10**6) if g is None
+                              else ex.extract_replayed(g, 0, 10**6)
+                              for v, g in zip(views, given, strict=True)), ex, size)
     rows = per_position(model, data)
     out = [np.full((len(v.moves), N_MP), np.nan, np.float32) for v in views]
     played = data.start[:-1] + data.target

@@ -18,6 +18,7 @@ from igo.strength.netview import game_net_rows
 from igo.strength.summary import example_features
 
 if TYPE_CHECKING:
+    from igo.core.replay import ReplayedGame
     from igo.nets.encode import Encoded
     from igo.nets.policy import NetPolicy
 
@@ -92,14 +93,16 @@ def net_policy(spec: NetSpec) -> NetPolicy:
 
 def raw_predictions(model: StrengthModel, views: Sequence[GameView],
                     progress: bool = False, chunk: int = 64,
-                    net_inputs: Sequence[Sequence[Encoded] | None] | None = None
-                    ) -> np.ndarray:
+                    net_inputs: Sequence[Sequence[Encoded] | None] | None = None,
+                    games: Sequence[ReplayedGame | None] | None = None) -> np.ndarray:
     """``(games, 2)``: the nets' estimates for Black and White of each game.
 
     ``net_inputs[i]``, when given and not ``None``, is the policy net's input of the
     moves of game ``i`` from its one replay
     (:func:`igo.strength.netview.replayed_inputs`): the net's rows are then not
-    replayed again.
+    replayed again. ``games[i]``, likewise, is that replay
+    (:func:`igo.core.replay.replay_positions`): the move model's rows read its
+    positions (:func:`~igo.strength.gamearrays.move_model_rows`).
 
     Raises
     ------
@@ -112,7 +115,9 @@ def raw_predictions(model: StrengthModel, views: Sequence[GameView],
     bar = tqdm(total=len(views), disable=not progress, unit=" games", mininterval=0.5)
     for a in range(0, len(views), chunk):
         part = views[a:a + chunk]
-        for k, (v, mp) in enumerate(zip(part, move_model_rows(part, mm), strict=True)):
+        replays = None if games is None else games[a:a + chunk]
+        for k, (v, mp) in enumerate(zip(part, move_model_rows(part, mm, replays),
+                                        strict=True)):
             pts = game_points(v).astype(np.int64)
             grow = np.array([v.komi, 0 if v.result.winner is None else int(v.result.winner),
                              _reason(v), len(pts), 0.0])
