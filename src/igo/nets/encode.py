@@ -26,7 +26,7 @@ The input planes, all from the view of the player to move (:data:`PLANES`):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -120,14 +120,23 @@ def planes(stones: torch.Tensor, moves: torch.Tensor, hist: torch.Tensor,
 
     dt = dtype or torch.float32
     b, n2 = stones.shape
-    s = stones.long()
-    m = moves.long()
     out = torch.zeros((b, N_PLANES, n2), dtype=dt, device=stones.device)
+    black = (to_move == int(Color.BLACK)).to(dt).unsqueeze(1)
+    fill_planes(out, stones.long(), moves.long(), hist.long(), black)
+    return out.view(b, N_PLANES, size, size)
+
+
+def fill_planes(out: Any, stones: Any, moves: Any, hist: Any, black: Any) -> None:
+    """Fill zeroed planes ``out`` ``(B, N_PLANES, size*size)`` from int64 ``stones``,
+    ``moves`` and ``hist`` and the ``(B, 1)`` column ``black`` (1 where Black is to
+    move): one body for numpy arrays and torch tensors alike (:func:`planes` and
+    :func:`igo.nets.numpy_forward.planes_np`), so that the two cannot drift apart."""
     for k in range(8):
-        out[:, k] = s == k + 1
-    out[:, 8] = s == 0
-    legal = m > 0
-    v = (m - 1).clamp(min=0)
+        out[:, k] = stones == k + 1
+    out[:, 8] = stones == 0
+    legal = moves > 0
+    v = moves - 1
+    v[v < 0] = 0
     la, cb, ab = v // 6, (v % 6) // 2, v % 2
     out[:, 9] = legal
     for k in range(3):
@@ -135,14 +144,11 @@ def planes(stones: torch.Tensor, moves: torch.Tensor, hist: torch.Tensor,
     out[:, 13] = legal & (cb == 1)
     out[:, 14] = legal & (cb == 2)
     out[:, 15] = legal & (ab == 1)
-    h = hist.long()
-    for k in range(h.shape[1]):
-        ok = h[:, k] >= 0
-        rows = torch.nonzero(ok).squeeze(1)
-        out[rows, 16 + k, h[rows, k]] = 1
+    for k in range(hist.shape[1]):
+        ok = hist[:, k] >= 0
+        out[ok, 16 + k, hist[ok, k]] = 1
     out[:, 20] = 1
-    out[:, 21] = (to_move == int(Color.BLACK)).to(dt).unsqueeze(1)
-    return out.view(b, N_PLANES, size, size)
+    out[:, 21] = black
 
 
 def legal_mask(moves: torch.Tensor) -> torch.Tensor:

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from igo.core.color import Color
-from igo.nets.encode import N_PLANES, Encoded
+from igo.nets.encode import N_PLANES, Encoded, fill_planes
 from igo.nets.model_file import FORMAT, VERSION, NetFileError
 
 #: Logit given to illegal moves, as :data:`igo.nets.model.MASKED`.
@@ -212,25 +212,8 @@ def planes_np(stones: np.ndarray, moves: np.ndarray, hist: np.ndarray,
     """Input planes ``(B, N_PLANES, size, size)`` float32 of encoded positions: the
     numpy twin of :func:`igo.nets.encode.planes`."""
     b, n2 = stones.shape
-    s = stones.astype(np.int64)
-    m = moves.astype(np.int64)
     out = np.zeros((b, N_PLANES, n2), np.float32)
-    for k in range(8):
-        out[:, k] = s == k + 1
-    out[:, 8] = s == 0
-    legal = m > 0
-    v = np.maximum(m - 1, 0)
-    la, cb, ab = v // 6, (v % 6) // 2, v % 2
-    out[:, 9] = legal
-    for k in range(3):
-        out[:, 10 + k] = legal & (la == k)
-    out[:, 13] = legal & (cb == 1)
-    out[:, 14] = legal & (cb == 2)
-    out[:, 15] = legal & (ab == 1)
-    h = hist.astype(np.int64)
-    for k in range(h.shape[1]):
-        rows = np.nonzero(h[:, k] >= 0)[0]
-        out[rows, 16 + k, h[rows, k]] = 1
-    out[:, 20] = 1
-    out[:, 21] = (to_move == int(Color.BLACK)).astype(np.float32)[:, None]
+    black = (to_move == int(Color.BLACK)).astype(np.float32)[:, None]
+    fill_planes(out, stones.astype(np.int64), moves.astype(np.int64),
+                hist.astype(np.int64), black)
     return out.reshape(b, N_PLANES, size, size)
