@@ -54,3 +54,20 @@ def tiny_net_file(folder: Path) -> Path:
     cfg = TrainConfig(nets=((1, 8),), batch=32, steps=5, warmup_steps=1, chunk_games=1)
     Trainer(cfg, random_games(9, 3, 40, 2), folder, say=lambda s: None).run()
     return folder / "b1c8.pt"
+
+
+def tiny_heads_net_file(folder: Path, seed: int = 0) -> Path:
+    """A tiny net with value, score and ownership heads (one block of 8 channels, one
+    head block, random weights of ``seed``) saved as ``folder/heads.pt``; any board size."""
+    import torch
+
+    from igo.nets.model import NetConfig, PolicyNet
+    from igo.nets.model_file import save_net
+
+    torch.manual_seed(seed)
+    net = PolicyNet(NetConfig(1, 8, head_channels=4, value_blocks=1, value_channels=4,
+                              value_hidden=8))
+    net.eval()
+    path = Path(folder) / "heads.pt"
+    save_net(net, path, {"heads": {"komi": 6.5}})
+    return path

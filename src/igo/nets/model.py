@@ -7,6 +7,17 @@ from the tower's mean over the board. Fully convolutional: one net serves 9x9, 1
 and 19x19. Illegal points are masked out of the softmax (:func:`masked_logits`), so
 the probabilities are over the legal moves and pass, as the Bradley-Terry model's.
 
+A net with heads (``value_channels > 0``; issue 63) also judges the position, as
+KataGo's does, all from the view of the player to move: a **value** (the logit of the
+probability that the player to move wins, at the komi of its training games), a
+**score** (the player to move's final margin, komi included, in points) and an
+**ownership** map (each point's final owner, tanh: +1 the player to move). The heads
+read the tower through ``value_blocks`` residual blocks of their own (so that a trunk
+trained for moves can stay frozen while they learn), then a 1x1 convolution to
+``value_channels``; the ownership is a 1x1 convolution of those, the value and score
+a small fully connected layer over their mean and maximum over the board and the
+mean scaled by the board's width (KataGo's global pooling): any board size.
+
 This module imports PyTorch: import it only where a net is used.
 """
 
@@ -31,10 +42,20 @@ class NetConfig:
     channels: int = 64
     planes: int = N_PLANES
     head_channels: int = 32
+    value_blocks: int = 0
+    value_channels: int = 0
+    value_hidden: int = 64
 
     def __post_init__(self) -> None:
         if self.blocks < 1 or self.channels < 1 or self.head_channels < 1:
             raise ValueError(f"bad network shape {self}")
+        if self.value_blocks < 0 or self.value_channels < 0 or self.value_hidden < 1:
+            raise ValueError(f"bad network shape {self}")
+
+    @property
+    def has_heads(self) -> bool:
+        """True if the net has value, score and ownership heads."""
+        return self.value_channels > 0
 
     def as_dict(self) -> dict[str, int]:
         """The configuration as stored in a model file."""
@@ -60,9 +81,13 @@ class _Block(nn.Module):
         return torch.relu(x + y)
 
 
+#: Scale of the score head's output: it predicts ``score / SCORE_SCALE``.
+SCORE_SCALE = 20.0
+
+
 class PolicyNet(nn.Module):
     """Logits ``(B, size*size + 1)`` (the last one: pass) of input planes
-    ``(B, planes, size, size)``."""
+    ``(B, planes, size, size)``; :meth:`judge` adds the heads' outputs."""
 
     def __init__(self, config: NetConfig) -> None:
         super().__init__()
@@ -75,12 +100,47 @@ class PolicyNet(nn.Module):
         self.head = nn.Sequential(nn.Conv2d(ch, hc, 1, bias=False), nn.BatchNorm2d(hc),
                                   nn.ReLU(), nn.Conv2d(hc, 1, 1))
         self.pass_logit = nn.Linear(ch, 1)
+        if config.has_heads:
+            vc = config.value_channels
+            self.value_tower = nn.Sequential(*[_Block(ch) for _ in range(config.value_blocks)])
+            self.value_conv = nn.Sequential(nn.Conv2d(ch, vc, 1, bias=False),
+                                            nn.BatchNorm2d(vc), nn.ReLU())
+            self.ownership = nn.Conv2d(vc, 1, 1)
+            self.value_fc = nn.Sequential(nn.Linear(3 * vc, config.value_hidden), nn.ReLU(),
+                                          nn.Linear(config.value_hidden, 2))
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        t = self.tower(self.stem(x))
+    def trunk(self, x: torch.Tensor) -> torch.Tensor:
+        """The tower's output ``(B, channels, size, size)``."""
+        return self.tower(self.stem(x))
+
+    def policy(self, t: torch.Tensor) -> torch.Tensor:
+        """Move logits of the tower's output ``t``."""
         board = self.head(t).flatten(1)
         passing = self.pass_logit(t.mean(dim=(2, 3)))
         return torch.cat([board, passing], dim=1)
+
+    def heads(self, t: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """``(value logit (B,), score (B,) in points, ownership (B, size*size) in
+        [-1, 1])`` of the tower's output ``t``, for the player to move."""
+        if not self.config.has_heads:
+            raise ValueError(f"the net {self.config.name} has no value heads")
+        v = self.value_conv(self.value_tower(t))
+        width = v.shape[-1]
+        mean = v.mean(dim=(2, 3))
+        pooled = torch.cat([mean, mean * ((width - 14.0) / 10.0), v.amax(dim=(2, 3))], dim=1)
+        out = self.value_fc(pooled)
+        own = torch.tanh(self.ownership(v).flatten(1))
+        return out[:, 0], out[:, 1] * SCORE_SCALE, own
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.policy(self.trunk(x))
+
+    def judge(self, x: torch.Tensor
+              ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+        """``(move logits, value logit, score, ownership)`` of input planes, the
+        tower run once (see :meth:`heads`)."""
+        t = self.trunk(x)
+        return (self.policy(t), *self.heads(t))
 
 
 def masked_logits(logits: torch.Tensor, legal: torch.Tensor) -> torch.Tensor:

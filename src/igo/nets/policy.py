@@ -21,6 +21,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,37 @@ DEFAULT_NET = "policy-19.pt"
 def default_net_path() -> Path:
     """Path of the committed default net (it may be absent in a stripped install)."""
     return MODELS_DIR / DEFAULT_NET
+
+
+#: Komi of the games the default heads learned from (the 9-dan corpus).
+HEADS_KOMI = 6.5
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A net's judgement of a position (:meth:`NetPolicy.judge`), from **Black's** view.
+
+    ``black_win``: the probability that Black wins; ``black_score``: Black's expected
+    final margin, komi taken off; both at the komi the heads learned (``komi``, from the
+    model file's meta; 6.5 on the 9-dan games): :meth:`score_at` moves the score to
+    another komi. ``ownership``: ``(size, size)``, +1 Black's. ``policy``: the move
+    probabilities of :meth:`NetPolicy.probabilities` for the player to move.
+    """
+
+    black_win: float
+    black_score: float
+    ownership: np.ndarray
+    policy: np.ndarray
+    komi: float = HEADS_KOMI
+
+    def score_at(self, komi: float) -> float:
+        """Black's expected margin at ``komi`` (the score the heads learned, moved by the
+        difference of komi)."""
+        return self.black_score + self.komi - komi
+
+    def win_for(self, color: Color) -> float:
+        """Probability that ``color`` wins."""
+        return self.black_win if color == Color.BLACK else 1.0 - self.black_win
 
 
 class NetPolicy:
@@ -70,6 +102,7 @@ class NetPolicy:
         # channels-last convolutions: ~20 % faster on this machine's CPU (one thread)
         self.net = net.to(memory_format=torch.channels_last)
         self._cache: OrderedDict[tuple[Any, ...], np.ndarray] = OrderedDict()
+        self._judged: OrderedDict[tuple[Any, ...], Judgement] = OrderedDict()
         self._cache_size = cache_size
         # two locks: the cache's, held for microseconds (a search asks it between its
         # chunks of iterations), and the net's, held for a whole evaluation
@@ -86,6 +119,66 @@ class NetPolicy:
     def name(self) -> str:
         """``b10c128`` and the like."""
         return str(self.net.config.name)
+
+    @property
+    def has_heads(self) -> bool:
+        """True if the net judges positions (value, score, ownership: :meth:`judge`)."""
+        return bool(self.net.config.has_heads)
+
+    @property
+    def heads_komi(self) -> float:
+        """The komi of the games the heads learned from (model meta, else 6.5)."""
+        heads = self.meta.get("heads", {})
+        return float(heads.get("komi", HEADS_KOMI)) if isinstance(heads, dict) else HEADS_KOMI
+
+    def judge(self, board: Board, color: Color, encoded: Encoded | None = None) -> Judgement:
+        """The heads' judgement of ``board`` with ``color`` to move (cached by position;
+        the move probabilities come with it and fill :meth:`probabilities`' cache).
+
+        Raises
+        ------
+        ValueError
+            If the net has no heads (:attr:`has_heads`).
+        """
+        if not self.has_heads:
+            raise ValueError(f"the net {self.path.name} has no value heads")
+        key = self.key(board, color)
+        with self._lock:
+            hit = self._judged.get(key)
+            if hit is not None:
+                self._judged.move_to_end(key)
+                return hit
+        enc = encoded if encoded is not None else encode_board(board, color)
+        out = self.judge_encoded([enc])[0]
+        with self._lock:
+            self._judged[key] = out
+            self._cache[key] = out.policy
+            for cache in (self._judged, self._cache):
+                while len(cache) > self._cache_size:
+                    cache.popitem(last=False)
+        return out
+
+    def judge_encoded(self, positions: Sequence[Encoded]) -> list[Judgement]:
+        """:meth:`judge` of encoded positions of one size (no cache), in one batch."""
+        import torch
+
+        from igo.nets.encode import legal_mask, planes
+        from igo.nets.model import masked_logits
+
+        if not self.has_heads:
+            raise ValueError(f"the net {self.path.name} has no value heads")
+        size = positions[0].size
+        st = torch.from_numpy(np.concatenate([p.stones for p in positions]))
+        mv = torch.from_numpy(np.concatenate([p.moves for p in positions]))
+        hist = torch.from_numpy(np.concatenate([p.hist for p in positions]))
+        tm = torch.from_numpy(np.concatenate([p.to_move for p in positions]))
+        with self._net_lock, torch.inference_mode():
+            x = planes(st, mv, hist, tm, size).contiguous(memory_format=torch.channels_last)
+            raw, v, sc, own = self.net.judge(x)
+            self.evaluations += len(positions)
+        probs = torch.softmax(masked_logits(raw, legal_mask(mv)), dim=1).double().numpy()
+        return judgements(probs, torch.sigmoid(v).double().numpy(), sc.double().numpy(),
+                          own.double().numpy(), tm.numpy(), size, self.heads_komi)
 
     @staticmethod
     def key(board: Board, color: Color) -> tuple[Any, ...]:
@@ -180,6 +273,20 @@ class NetPolicy:
             self.evaluations += len(positions)
         p = torch.softmax(masked_logits(raw, legal_mask(mv)), dim=1)
         return p.double().numpy()
+
+
+def judgements(probs: np.ndarray, win: np.ndarray, score: np.ndarray, own: np.ndarray,
+               to_move: np.ndarray, size: int, komi: float) -> list[Judgement]:
+    """:class:`Judgement` s (Black's view) of the heads' outputs (the player to move's
+    view): one body for every engine that runs a net."""
+    out = []
+    for i in range(len(win)):
+        black = int(to_move[i]) == int(Color.BLACK)
+        sign = 1.0 if black else -1.0
+        out.append(Judgement(float(win[i]) if black else 1.0 - float(win[i]),
+                             sign * float(score[i]), sign * own[i].reshape(size, size),
+                             probs[i], komi))
+    return out
 
 
 def load_net_policy(spec: str) -> NetPolicy:

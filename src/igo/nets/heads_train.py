@@ -1,0 +1,394 @@
+"""Training the value, score and ownership heads on a policy net's trunk (issue 63).
+
+The trunk (stem, tower, policy head) of an existing policy net is copied and **frozen**:
+its moves do not change, and on a CPU only the heads' own layers
+(:class:`igo.nets.model.PolicyNet`, ``value_blocks`` residual blocks and the heads) pay
+for gradients. Targets, all from the player to move's view:
+
+- value: did the player to move win the game (games without a winner are skipped);
+- score: the game's final margin (games that ended by counting; NaN otherwise, masked);
+- ownership: each point's final owner (:mod:`igo.nets.final_owner`; only the counted
+  games whose labels agreed with the record, masked elsewhere, neutral points too).
+
+A value target is the same for every position of a game, so a net fed many positions of
+few games learns the games (AlphaGo's value net did until it took one position a
+game). Positions are drawn ``per_game`` a game: the training games are taken in a
+seeded random order, ``chunk_games`` at a time, every position of a chunk is encoded
+(:func:`igo.nets.stream.encode_games`) and ``per_game`` drawn from each game. The test
+curve is on other games (other players too, on the 9-dan corpus): a fixed sample of
+one position a test game; the train curve on a fixed sample of positions of the first
+training chunk (games trained on; the positions drawn by another generator).
+
+Loss: binary cross-entropy of the value, Huber of the score / 20, binary cross-entropy
+of each labelled point's owner (mean over points), summed with weights. AdamW, a cosine
+learning rate. A run lives in a folder: ``checkpoint.pt`` (the heads, the optimiser, the
+step, the chunk cursor, the generators) every ``checkpoint_seconds`` and at the end,
+``log.jsonl`` (one line an evaluation: the train and test metrics), and the model file
+(the whole net with its heads, :func:`igo.nets.model_file.save_net`); a run started again
+on its folder resumes. ``pause()`` is asked between steps, as in :mod:`igo.nets.train`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from igo.nets.encode import Encoded
+from igo.nets.games import GameArrays
+
+CHECKPOINT = "checkpoint.pt"
+LOG = "log.jsonl"
+
+
+@dataclass(frozen=True)
+class HeadsConfig:
+    """A heads training run (see the module docstring)."""
+
+    steps: int = 2000
+    batch: int = 128
+    lr: float = 1e-3
+    weight_decay: float = 1e-4
+    value_blocks: int = 1
+    value_channels: int = 32
+    value_hidden: int = 64
+    per_game: int = 2
+    chunk_games: int = 1000
+    w_value: float = 1.0
+    w_score: float = 1.0
+    w_owner: float = 1.0
+    eval_every: int = 100
+    eval_positions: int = 1000
+    checkpoint_seconds: float = 300.0
+    threads: int = 1
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        if self.steps < 1 or self.batch < 1 or self.lr <= 0 or self.per_game < 1:
+            raise ValueError(f"bad heads training configuration {self}")
+
+
+@dataclass(frozen=True)
+class Labelled:
+    """Games with their final owners: ``owners`` maps a game index to its ``(n2,)``
+    int8 owners (+1 Black), for the games that have them."""
+
+    games: GameArrays
+    owners: dict[int, np.ndarray]
+
+    @staticmethod
+    def load(games_path: Path, owners_path: Path | None) -> Labelled:
+        """A compact move list and, if the file exists, its owners
+        (``experiments/value_net/label_owners.py``)."""
+        from igo.nets import games as G
+
+        games = G.load(games_path)
+        owners: dict[int, np.ndarray] = {}
+        if owners_path is not None and owners_path.exists():
+            with np.load(owners_path) as z:
+                owners = {int(g): o for g, o in zip(z["game"], z["owner"], strict=True)}
+        return Labelled(games, owners)
+
+
+@dataclass
+class Batch:
+    """Encoded positions and their targets (player to move's view)."""
+
+    enc: Encoded
+    value: np.ndarray      # (n,) float32, 1 the player to move won
+    score: np.ndarray      # (n,) float32, NaN unknown
+    owner: np.ndarray      # (n, n2) float32 in {-1, 0, 1}
+    has_owner: np.ndarray  # (n,) bool
+
+
+def targets(data: Labelled, sub: np.ndarray, enc: Encoded) -> Batch:
+    """The targets of positions ``enc`` of the games ``data.games.subset(sub)``."""
+    g = sub[enc.game.astype(np.int64)]
+    sign = np.where(enc.to_move == 1, 1.0, -1.0).astype(np.float32)
+    winner = data.games.winner[g]
+    value = (winner == enc.to_move).astype(np.float32)
+    score = data.games.scores[g].astype(np.float32) * sign
+    n2 = data.games.size ** 2
+    owner = np.zeros((len(g), n2), np.float32)
+    has = np.zeros(len(g), bool)
+    for i, gi in enumerate(g.tolist()):
+        o = data.owners.get(gi)
+        if o is not None:
+            owner[i] = o * sign[i]
+            has[i] = True
+    return Batch(enc, value, score, owner, has)
+
+
+def draw_positions(data: Labelled, games: np.ndarray, per_game: int,
+                   rng: np.random.Generator) -> Batch:
+    """``per_game`` positions (at most) of each game of ``games`` that has a winner,
+    drawn uniformly from its positions."""
+    from igo.nets.stream import encode_games
+
+    games = games[data.games.winner[games] != 0]
+    enc = encode_games(data.games.subset(games))
+    order = np.argsort(enc.game, kind="stable")
+    starts = np.searchsorted(enc.game[order], np.arange(len(games) + 1))
+    rows: list[int] = []
+    for k in range(len(games)):
+        a, b = int(starts[k]), int(starts[k + 1])
+        if b > a:
+            rows.extend(order[a + rng.choice(b - a, size=min(per_game, b - a),
+                                             replace=False)].tolist())
+    idx = np.array(sorted(rows), np.int64)
+    return targets(data, games, enc.rows(idx))
+
+
+def loss_terms(net: Any, batch: Batch, idx: np.ndarray, sym: int, cfg: HeadsConfig,
+               grad: bool) -> dict[str, Any]:
+    """The three losses (tensors) of rows ``idx`` under symmetry ``sym``."""
+    import torch
+    import torch.nn.functional as F
+
+    from igo.nets.encode import planes
+    from igo.nets.model import SCORE_SCALE
+    from igo.nets.train import apply_symmetry
+
+    e = batch.enc
+    size = e.size
+    x = planes(torch.from_numpy(e.stones[idx]), torch.from_numpy(e.moves[idx]),
+               torch.from_numpy(e.hist[idx]), torch.from_numpy(e.to_move[idx]), size)
+    own = torch.from_numpy(batch.owner[idx]).view(-1, 1, size, size)
+    if sym:
+        x, own = apply_symmetry(x, sym), apply_symmetry(own, sym)
+    with torch.no_grad():
+        t = net.trunk(x)
+    with torch.set_grad_enabled(grad):
+        v, s, o = net.heads(t)
+        lv = F.binary_cross_entropy_with_logits(v, torch.from_numpy(batch.value[idx]))
+        sc = torch.from_numpy(batch.score[idx])
+        ok = ~torch.isnan(sc)
+        ls = (F.huber_loss(s[ok] / SCORE_SCALE, sc[ok] / SCORE_SCALE)
+              if bool(ok.any()) else v.sum() * 0)
+        has = torch.from_numpy(batch.has_owner[idx])
+        tgt = own.reshape(len(idx), -1)
+        labelled = has[:, None] & (tgt != 0)
+        if bool(labelled.any()):
+            p = ((o + 1) / 2).clamp(1e-6, 1 - 1e-6)
+            lo = F.binary_cross_entropy(p[labelled], (tgt[labelled] + 1) / 2)
+        else:
+            lo = v.sum() * 0
+    return {"value": lv, "score": ls, "owner": lo, "v": v.detach(), "s": s.detach(),
+            "o": o.detach(), "tgt_owner": tgt, "labelled": labelled}
+
+
+def evaluate(net: Any, batch: Batch, cfg: HeadsConfig) -> dict[str, float]:
+    """Value log-loss, Brier and accuracy; score mean absolute error (points);
+    ownership accuracy over labelled points; and the three losses, on ``batch``."""
+    import torch
+
+    net.eval()
+    n = len(batch.value)
+    sums = {"value": 0.0, "score": 0.0, "owner": 0.0}
+    vs, ss, hits, pts = [], [], 0.0, 0
+    for a in range(0, n, 256):
+        idx = np.arange(a, min(a + 256, n))
+        out = loss_terms(net, batch, idx, 0, cfg, grad=False)
+        for k in sums:
+            sums[k] += float(out[k]) * len(idx)
+        vs.append(torch.sigmoid(out["v"]).numpy())
+        ss.append(out["s"].numpy())
+        lab = out["labelled"]
+        hits += float(((out["o"] > 0) == (out["tgt_owner"] > 0))[lab].float().sum())
+        pts += int(lab.sum())
+    p = np.clip(np.concatenate(vs).astype(np.float64), 1e-6, 1 - 1e-6)
+    y = batch.value.astype(np.float64)
+    s = np.concatenate(ss)
+    ok = ~np.isnan(batch.score)
+    return {"n": n, "loss_value": sums["value"] / n, "loss_score": sums["score"] / n,
+            "loss_owner": sums["owner"] / n,
+            "logloss": float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))),
+            "brier": float(np.mean((p - y) ** 2)),
+            "accuracy": float(np.mean((p > 0.5) == (y > 0.5))),
+            "score_mae": float(np.mean(np.abs(s[ok] - batch.score[ok]))) if ok.any() else math.nan,
+            "owner_accuracy": hits / pts if pts else math.nan}
+
+
+class HeadsTrainer:
+    """A heads training run in ``run_dir`` (see the module docstring)."""
+
+    def __init__(self, cfg: HeadsConfig, init: Path, train: list[Labelled], test: Labelled,
+                 run_dir: Path, out: Path, meta: dict[str, Any] | None = None,
+                 say: Callable[[str], None] | None = None,
+                 pause: Callable[[], bool] | None = None) -> None:
+        import torch
+
+        from igo.nets.model import NetConfig, PolicyNet
+        from igo.nets.model_file import load_net
+
+        torch.set_num_threads(cfg.threads)
+        torch.manual_seed(cfg.seed)
+        self.cfg, self.train, self.test = cfg, train, test
+        self.run_dir, self.out = Path(run_dir), Path(out)
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        self.say = say or (lambda m: print(m, file=sys.stderr, flush=True))
+        self.pause = pause
+        self.meta = dict(meta or {})
+        base, base_meta = load_net(init)
+        shape = {**base.config.as_dict(), "value_blocks": cfg.value_blocks,
+                 "value_channels": cfg.value_channels, "value_hidden": cfg.value_hidden}
+        self.net = PolicyNet(NetConfig(**shape))
+        missing = self.net.load_state_dict(base.state_dict(), strict=False).missing_keys
+        if any(not k.startswith(("value_", "ownership")) for k in missing):
+            raise ValueError(f"{init}: not a trunk for these heads ({missing[:3]})")
+        self.meta.setdefault("policy", base_meta)
+        self.head_params = [p for n, p in self.net.named_parameters()
+                            if n.startswith(("value_", "ownership"))]
+        for n, p in self.net.named_parameters():
+            p.requires_grad_(n.startswith(("value_", "ownership")))
+        self.opt = torch.optim.AdamW(self.head_params, lr=cfg.lr, weight_decay=cfg.weight_decay)
+        self.step = 0
+        self.trained_seconds = 0.0
+        self.rng = np.random.default_rng(cfg.seed)
+        # the training games: (shard, game) in one seeded order
+        pairs = [(s, g) for s, d in enumerate(train) for g in range(len(d.games))]
+        perm = np.random.default_rng(cfg.seed).permutation(len(pairs))
+        self.order = np.array(pairs, np.int64)[perm]
+        self.cursor = 0
+        self._load_checkpoint()
+        fixed = np.random.default_rng(cfg.seed + 7)
+        ntest = min(cfg.eval_positions, len(test.games))
+        self.test_batch = draw_positions(test, np.arange(ntest), 1, fixed)
+        # train curve: the first chunk's games, positions drawn apart from training's
+        first = self._chunk_games(0)
+        self.train_eval = {s: draw_positions(train[s], g[: cfg.eval_positions], 1, fixed)
+                           for s, g in first.items()}
+        self.pending: Batch | None = None
+        self.pos = 0
+
+    def _chunk_games(self, cursor: int) -> dict[int, np.ndarray]:
+        rows = self.order[cursor:cursor + self.cfg.chunk_games]
+        return {int(s): np.sort(rows[rows[:, 0] == s, 1]) for s in np.unique(rows[:, 0])}
+
+    def _next_batch(self) -> tuple[Batch, np.ndarray]:
+        while self.pending is None or self.pos >= len(self.pending.value):
+            if self.cursor >= len(self.order):
+                self.cursor = 0
+            parts = [draw_positions(self.train[s], g, self.cfg.per_game, self.rng)
+                     for s, g in self._chunk_games(self.cursor).items()]
+            self.cursor += self.cfg.chunk_games
+            self.pending = parts[0] if len(parts) == 1 else _concat(parts)
+            perm = self.rng.permutation(len(self.pending.value))
+            self.pending = _take(self.pending, perm)
+            self.pos = 0
+        idx = np.arange(self.pos, min(self.pos + self.cfg.batch, len(self.pending.value)))
+        self.pos += len(idx)
+        return self.pending, idx
+
+    def lr(self) -> float:
+        frac = min(1.0, self.step / self.cfg.steps)
+        warm = min(1.0, (self.step + 1) / 50)
+        return self.cfg.lr * warm * (0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * frac)))
+
+    def run(self) -> None:
+        """Train until ``steps``, evaluating, checkpointing and logging."""
+        last_ckpt = time.monotonic()
+        if self.step == 0:
+            self._evaluate()
+        while self.step < self.cfg.steps:
+            while self.pause is not None and self.pause():
+                time.sleep(5.0)
+            t0 = time.monotonic()
+            self._one_step()
+            self.trained_seconds += time.monotonic() - t0
+            if self.step % self.cfg.eval_every == 0 or self.step == self.cfg.steps:
+                self._evaluate()
+            if time.monotonic() - last_ckpt > self.cfg.checkpoint_seconds:
+                self.save()
+                last_ckpt = time.monotonic()
+        self.save()
+
+    def _one_step(self) -> None:
+        import torch
+
+        batch, idx = self._next_batch()
+        for g in self.opt.param_groups:
+            g["lr"] = self.lr()
+        self.net.eval()  # the frozen trunk keeps its batch-norm statistics
+        for m in (self.net.value_tower, self.net.value_conv):
+            m.train()
+        out = loss_terms(self.net, batch, idx, int(self.rng.integers(0, 8)), self.cfg, True)
+        loss = (self.cfg.w_value * out["value"] + self.cfg.w_score * out["score"]
+                + self.cfg.w_owner * out["owner"])
+        self.opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(self.head_params, 5.0)
+        self.opt.step()
+        self.step += 1
+
+    def _evaluate(self) -> None:
+        test = evaluate(self.net, self.test_batch, self.cfg)
+        trains = [evaluate(self.net, b, self.cfg) for b in self.train_eval.values()]
+        train = {k: float(np.mean([t[k] for t in trains])) for k in trains[0]}
+        line = {"step": self.step, "positions": self.step * self.cfg.batch,
+                "seconds": round(self.trained_seconds, 1), "lr": self.lr(),
+                "train": train, "test": test}
+        with open(self.run_dir / LOG, "a") as f:
+            f.write(json.dumps(line) + "\n")
+        self.say(f"step {self.step}: test logloss {test['logloss']:.4f} acc "
+                 f"{test['accuracy']:.3f} score MAE {test['score_mae']:.2f} owner "
+                 f"{test['owner_accuracy']:.3f} | train logloss {train['logloss']:.4f} "
+                 f"({self.trained_seconds:.0f} s)")
+
+    def save(self) -> None:
+        """Checkpoint and model file, atomically."""
+        import torch
+
+        from igo.nets.model_file import save_net
+
+        state = {"heads": {k: v for k, v in self.net.state_dict().items()
+                           if k.startswith(("value_", "ownership"))},
+                 "opt": self.opt.state_dict(), "step": self.step, "cursor": self.cursor,
+                 "trained_seconds": self.trained_seconds,
+                 "rng": self.rng.bit_generator.state, "config": asdict(self.cfg)}
+        tmp = self.run_dir / f".{CHECKPOINT}.tmp"
+        torch.save(state, tmp)
+        tmp.replace(self.run_dir / CHECKPOINT)
+        meta = {**self.meta, "heads": {"config": asdict(self.cfg), "step": self.step,
+                                       "positions": self.step * self.cfg.batch,
+                                       "seconds": round(self.trained_seconds, 1),
+                                       "komi": 6.5}}
+        save_net(self.net, self.out, meta, half=True)
+
+    def _load_checkpoint(self) -> None:
+        import torch
+
+        path = self.run_dir / CHECKPOINT
+        if not path.exists():
+            return
+        state = torch.load(path, map_location="cpu", weights_only=False)
+        self.net.load_state_dict(state["heads"], strict=False)
+        self.opt.load_state_dict(state["opt"])
+        self.step, self.cursor = int(state["step"]), int(state["cursor"])
+        self.trained_seconds = float(state["trained_seconds"])
+        self.rng.bit_generator.state = state["rng"]
+        self.say(f"resumed at step {self.step}")
+
+
+def _take(b: Batch, idx: np.ndarray) -> Batch:
+    return Batch(b.enc.rows(idx), b.value[idx], b.score[idx], b.owner[idx], b.has_owner[idx])
+
+
+def _concat(parts: list[Batch]) -> Batch:
+    from igo.nets.encode import Encoded
+
+    e = [p.enc for p in parts]
+    enc = Encoded(e[0].size, *[np.concatenate([getattr(x, f) for x in e])
+                               for f in ("stones", "moves", "hist", "target", "to_move",
+                                         "number", "game")])
+    return Batch(enc, np.concatenate([p.value for p in parts]),
+                 np.concatenate([p.score for p in parts]),
+                 np.concatenate([p.owner for p in parts]),
+                 np.concatenate([p.has_owner for p in parts]))
