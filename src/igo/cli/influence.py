@@ -13,7 +13,7 @@ change of the map caused by move ``N`` (Fukui et al.'s thickness) instead.
 ``--json`` prints ``{"model", "move", "size", "change", "map": [[...], ...]}``
 (rows from the top, Black positive).
 
-``eval`` compares a model (``distance``, ``bouzy``, ``fukui``, ``mcts`` or
+``eval`` compares a model (``distance``, ``bouzy``, ``fukui``, ``mcts``, ``net`` or
 ``gnugo``, GNU Go's own regions) with the final owners of games that ended by
 counting (:mod:`igo.influence.evaluate`); ``--json`` prints one line (stable schema)::
 
@@ -30,7 +30,8 @@ constants of ``experiments/influence/fukui_tuned.json``), ``paper`` (the hand-se
 ones) or a JSON file of ``FukuiParams`` fields. ``mcts`` (the search's ownership,
 :mod:`igo.influence.mcts`) takes ``--playouts N`` and/or ``--seconds S`` per
 position, ``--search-preset strong|paper``, ``--policy light|heavy``, ``--seed``,
-and ``--komi`` (default: the game's komi).
+and ``--komi`` (default: the game's komi). ``net`` (the ownership head of a policy net
+with value heads, :mod:`igo.influence.net`) takes ``--net default|FILE``.
 
 Final owners come from the label cache (``--cache``); games not in it are
 skipped, or labelled with GNU Go first with ``--label`` (slow: seconds a game).
@@ -49,7 +50,7 @@ from typing import Any, cast
 
 DEFAULT_CACHE = Path.home() / ".cache" / "igo" / "influence_labels.sqlite"
 DEFAULT_GNUGO = "/usr/games/gnugo"
-MODEL_NAMES = ("distance", "bouzy", "fukui", "mcts")
+MODEL_NAMES = ("distance", "bouzy", "fukui", "mcts", "net")
 
 
 def add_parser(sub: Any) -> None:
@@ -119,6 +120,9 @@ def _model_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--komi", type=float, default=None,
                    help="komi of the searches (default: the game's)")
     g.add_argument("--seed", type=int, default=None, help="seed of the searches (default 0)")
+    n = p.add_argument_group("net model")
+    n.add_argument("--net", default=None, metavar="default|FILE",
+                   help="the net with value heads (default: igo's net)")
 
 
 _DEFAULT_PLAYOUTS = 200  # igo.influence.mcts.DEFAULT_PLAYOUTS (not imported: keeps --help fast)
@@ -136,10 +140,21 @@ def _build_model(a: argparse.Namespace) -> Any:
     from igo.influence.tuning import load_model
 
     given = [k for k in _MCTS_OPTIONS if getattr(a, k) is not None]
+    if a.net is not None and a.model != "net":
+        raise ValueError("--net applies to --model net only")
     if a.model != "mcts":
         if given:
             opts = ", ".join("--" + k.replace("_", "-") for k in given)
             raise ValueError(f"{opts} apply to --model mcts only")
+        if a.model == "net":
+            if a.params is not None:
+                raise ValueError("--params applies to the fukui model only")
+            from igo.influence import get_model
+
+            try:
+                return get_model("net", net=a.net or "default")
+            except ImportError as exc:
+                raise ValueError(f"--model net needs PyTorch ({exc})") from exc
         return None if a.model == "gnugo" else load_model(a.model, a.params)
     if a.params is not None:
         raise ValueError("--params applies to the fukui model only")

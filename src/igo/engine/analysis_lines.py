@@ -20,7 +20,10 @@ Leela Zero and KataGo write them (KataGo's ``docs/GTP_Extensions.md``, Leela Zer
 Every value is for the player to move. igo's search has no per-move score: the
 ``scoreLead`` and ``scoreMean`` of every move are the mean playout score of the
 position (:func:`igo.search.analysis.score_lead`); ``utility`` is the win/loss
-utility ``2 * winrate - 1``.
+utility ``2 * winrate - 1``. When the search's net has value heads, the score and
+the ownership come from the heads instead (:mod:`igo.engine.analyze_net`): the
+position's score, and for each move the net has judged the score after it
+(:attr:`Report.move_scores`).
 """
 
 from __future__ import annotations
@@ -52,6 +55,9 @@ class Report:
         Root visits and win rate (for ``rootInfo``).
     ownership
         ``(size, size)`` ownership, +1 for the player to move, or ``None``.
+    move_scores
+        The score of each of :attr:`moves` (``None``: every move has
+        :attr:`score_lead`).
     """
 
     size: int
@@ -60,6 +66,16 @@ class Report:
     visits: int
     winrate: float
     ownership: np.ndarray | None = None
+    move_scores: Sequence[float] | None = None
+
+    def scores(self) -> list[float]:
+        """The score reported for each move."""
+        if self.move_scores is None:
+            return [self.score_lead] * len(self.moves)
+        if len(self.move_scores) != len(self.moves):
+            raise ValueError(f"{len(self.move_scores)} move scores for "
+                             f"{len(self.moves)} moves")
+        return [float(v) for v in self.move_scores]
 
 
 def ten_thousandths(x: float) -> int:
@@ -127,9 +143,11 @@ def format_report(dialect: str, report: Report, *, pv_visits: bool = False,
     size = report.size
     if dialect == "lz":
         return " ".join(lz_info(m, size) for m in report.moves)
+    scores = report.scores()
     if dialect == "sabaki":
-        return " ".join(lz_info(m, size, report.score_lead) for m in report.moves)
-    parts = [kata_info(m, size, report.score_lead, pv_visits) for m in report.moves]
+        return " ".join(lz_info(m, size, v) for m, v in zip(report.moves, scores, strict=True))
+    parts = [kata_info(m, size, v, pv_visits)
+             for m, v in zip(report.moves, scores, strict=True)]
     if with_root:
         parts.append(root_info(report))
     if report.ownership is not None:

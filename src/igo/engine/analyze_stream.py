@@ -12,7 +12,8 @@ key                    meaning                                            dialec
                        the line when the search reaches its limit)
 ``minmoves N``         report at least N moves (adding unvisited ones)    all
 ``maxmoves N``         report at most N moves                             all
-``ownership B``        append the search's ownership                      kata
+``ownership B``        append the search's ownership (the net's, see      kata
+                       below)
 ``pvVisits B``         append the visits of each PV node                  kata
 ``rootInfo B``         append the root's visits, win rate and score       kata
 ``playouts N``         igo: stop searching after N playouts (the          all
@@ -27,6 +28,10 @@ more at the end and answers ``play VERTEX`` as its last line; it is not cut shor
 input (but by GoGui's ``# interrupt`` and the end of input, as every command). Run
 through :meth:`~igo.engine.engine.GtpEngine.handle_line` (nothing can stop it), an
 analysis without ``playouts`` searches as long as one move.
+
+When the search's net has value heads, ``scoreLead``/``scoreMean`` and ``ownership``
+are the heads' (:mod:`igo.engine.analyze_net`); without heads the lines are the
+playouts' as before.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from igo.analysis.position import read_search
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.engine.analysis_lines import Report, format_report
+from igo.engine.analyze_net import HeadsLines
 from igo.engine.protocol import Emit, Engine, StreamHandler, StreamJob
 from igo.gtp.args import MAX_PLAYOUTS, parse_color, parse_int
 from igo.gtp.errors import GtpError
@@ -133,13 +139,23 @@ def parse_analyze_args(args: Sequence[str], dialect: str) -> AnalyzeArgs:
     return AnalyzeArgs(**opts)  # type: ignore[arg-type]
 
 
-def report_line(dialect: str, search: Search, result: SearchResult, opts: AnalyzeArgs) -> str:
+def report_line(dialect: str, search: Search, result: SearchResult, opts: AnalyzeArgs,
+                heads: HeadsLines | None = None, *, settle: bool = False) -> str:
     """The analysis line of ``search`` now (``""`` before any visit): the figures of
-    :func:`igo.analysis.position.read_search`, the service ``igo review`` uses too."""
+    :func:`igo.analysis.position.read_search`, the service ``igo review`` uses too;
+    with ``heads``, the score and the ownership of the net's heads once it judged the
+    root (:mod:`igo.engine.analyze_net`; ``settle``: wait for its judgements, when
+    the search is over)."""
+    root = None if heads is None else heads.root(search, settle=settle)
     ev = read_search(search, result, min_moves=opts.min_moves, max_moves=opts.max_moves,
-                     ownership=opts.ownership)
-    report = Report(ev.size, ev.moves, ev.score_lead, ev.visits, ev.winrate,
-                    ev.ownership_to_play())
+                     ownership=opts.ownership and root is None)
+    if heads is None or root is None:
+        report = Report(ev.size, ev.moves, ev.score_lead, ev.visits, ev.winrate,
+                        ev.ownership_to_play())
+    else:
+        fig = heads.figures(search, root, ev.moves, settle=settle)
+        report = Report(ev.size, ev.moves, fig.score_lead, ev.visits, ev.winrate,
+                        fig.ownership if opts.ownership else None, fig.move_scores)
     return format_report(dialect, report, pv_visits=opts.pv_visits, with_root=opts.root_info)
 
 
@@ -161,17 +177,23 @@ def analyze_job(engine: Engine, dialect: str, opts: AnalyzeArgs) -> StreamJob:
         playouts, seconds = opts.playouts, None
         if stop is None and playouts is None:
             playouts, seconds = gen.limits.playouts, gen.limits.seconds
+        heads = HeadsLines()
 
         def report(result: SearchResult) -> None:
-            emit(report_line(dialect, search, result, opts))
+            emit(report_line(dialect, search, result, opts, heads))
 
-        result = search.run(playouts=playouts, seconds=seconds, stop=stop,
-                            on_progress=report if opts.interval > 0 else None,
-                            progress_every=opts.interval or 1.0)
-        if stop is None or not stop.is_set():
-            report(result)  # the search reached its limit: say where it got
-            if stop is not None:
-                stop.wait()
+        try:
+            heads.prime(search)
+            result = search.run(playouts=playouts, seconds=seconds, stop=stop,
+                                on_progress=report if opts.interval > 0 else None,
+                                progress_every=opts.interval or 1.0)
+            if stop is None or not stop.is_set():
+                # the search reached its limit: say where it got
+                emit(report_line(dialect, search, result, opts, heads, settle=True))
+                if stop is not None:
+                    stop.wait()
+        finally:
+            heads.close()
         return ""
 
     return job
@@ -183,18 +205,21 @@ def genmove_analyze_job(engine: Engine, dialect: str, opts: AnalyzeArgs) -> Stre
     color = opts.color or engine.state.board.to_play
 
     def job(emit: Emit, stop: threading.Event | None) -> str:
-        def report(result: SearchResult) -> None:
+        heads = HeadsLines()
+
+        def report(result: SearchResult, settle: bool = False) -> None:
             if gen.search is not None:
-                emit(report_line(dialect, gen.search, result, opts))
+                emit(report_line(dialect, gen.search, result, opts, heads, settle=settle))
 
         previous = gen.watcher
         gen.watcher = (report, opts.interval) if opts.interval > 0 else None
         try:
             vertex = engine.generate(color, play=True)
+            if opts.interval > 0 and gen.last_result is not None:
+                report(gen.last_result, settle=True)
         finally:
             gen.watcher = previous
-        if opts.interval > 0 and gen.last_result is not None:
-            report(gen.last_result)
+            heads.close()
         return f"play {vertex}"
 
     return job

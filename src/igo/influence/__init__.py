@@ -13,6 +13,8 @@ fukui       directional sources, kizu, eye shape,           :mod:`igo.influence.
             fans and shielding (Fukui et al.)
 mcts        mean final owner in the playouts of an MCTS     :mod:`igo.influence.mcts`
             search (issue 8)
+net         the ownership head of a policy net with value   :mod:`igo.influence.net`
+            heads (issue 63)
 ==========  =============================================  ============================
 
 *Fukui et al.* is Fukui, Takeuchi, Matumoto, Kudo, Yamamura and Ohnishi, "Computer-Go:
@@ -82,11 +84,20 @@ def mcts_model(**kwargs: Any) -> InfluenceModel:
     return MCTSModel(**kwargs)
 
 
+def net_model(**kwargs: Any) -> InfluenceModel:
+    """The ``net`` model (:class:`igo.influence.net.NetModel`), imported only when asked
+    for (it loads a net, with PyTorch)."""
+    from igo.influence.net import NetModel
+
+    return NetModel(**kwargs)
+
+
 MODELS: dict[str, Callable[..., InfluenceModel]] = {
     "distance": DistanceModel,
     "bouzy": BouzyModel,
     "fukui": FukuiModel,
     "mcts": mcts_model,
+    "net": net_model,
 }
 """Model constructors by name; keyword arguments go to the constructor."""
 
@@ -96,7 +107,7 @@ class UnknownModelError(ValueError):
 
 
 def get_model(name: str, **kwargs: Any) -> InfluenceModel:
-    """A model by name (``distance``, ``bouzy``, ``fukui``, ``mcts``).
+    """A model by name (``distance``, ``bouzy``, ``fukui``, ``mcts``, ``net``).
 
     Raises
     ------
@@ -132,4 +143,5 @@ __all__ = [
     "get_model",
     "influence_change",
     "mcts_model",
+    "net_model",
 ]
