@@ -22,7 +22,8 @@ training chunk (games trained on; the positions drawn by another generator).
 Loss: binary cross-entropy of the value, Huber of the score / 20, binary cross-entropy
 of each labelled point's owner (mean over points), summed with weights. AdamW, a cosine
 learning rate. A run lives in a folder: ``checkpoint.pt`` (the heads, the optimiser, the
-step, the chunk cursor, the generators) every ``checkpoint_seconds`` and at the end,
+step, the chunk cursor, the generators, the chunk in hand: a resumed run takes the
+batches an uninterrupted one would) every ``checkpoint_seconds`` and at the end,
 ``log.jsonl`` (one line an evaluation: the train and test metrics), and the model file
 (the whole net with its heads, :func:`igo.nets.model_file.save_net`); a run started again
 on its folder resumes. ``pause()`` is asked between steps, as in :mod:`igo.nets.train`.
@@ -257,6 +258,12 @@ class HeadsTrainer:
         perm = np.random.default_rng(cfg.seed).permutation(len(pairs))
         self.order = np.array(pairs, np.int64)[perm]
         self.cursor = 0
+        # the chunk in hand: its positions, the next one's index, and how it was drawn
+        # (its cursor, the generator's state before), which a checkpoint keeps
+        self.pending: Batch | None = None
+        self.pos = 0
+        self.chunk_cursor = 0
+        self.chunk_rng: dict[str, Any] | None = None
         self._load_checkpoint()
         fixed = np.random.default_rng(cfg.seed + 7)
         ntest = min(cfg.eval_positions, len(test.games))
@@ -265,8 +272,6 @@ class HeadsTrainer:
         first = self._chunk_games(0)
         self.train_eval = {s: draw_positions(train[s], g[: cfg.eval_positions], 1, fixed)
                            for s, g in first.items()}
-        self.pending: Batch | None = None
-        self.pos = 0
 
     def _chunk_games(self, cursor: int) -> dict[int, np.ndarray]:
         rows = self.order[cursor:cursor + self.cfg.chunk_games]
@@ -276,16 +281,20 @@ class HeadsTrainer:
         while self.pending is None or self.pos >= len(self.pending.value):
             if self.cursor >= len(self.order):
                 self.cursor = 0
-            parts = [draw_positions(self.train[s], g, self.cfg.per_game, self.rng)
-                     for s, g in self._chunk_games(self.cursor).items()]
+            self.chunk_cursor, self.chunk_rng = self.cursor, dict(self.rng.bit_generator.state)
+            self.pending = self._draw_chunk(self.cursor, self.rng)
             self.cursor += self.cfg.chunk_games
-            self.pending = parts[0] if len(parts) == 1 else _concat(parts)
-            perm = self.rng.permutation(len(self.pending.value))
-            self.pending = _take(self.pending, perm)
             self.pos = 0
         idx = np.arange(self.pos, min(self.pos + self.cfg.batch, len(self.pending.value)))
         self.pos += len(idx)
         return self.pending, idx
+
+    def _draw_chunk(self, cursor: int, rng: np.random.Generator) -> Batch:
+        """The positions of the chunk of games at ``cursor``, shuffled."""
+        parts = [draw_positions(self.train[s], g, self.cfg.per_game, rng)
+                 for s, g in self._chunk_games(cursor).items()]
+        batch = parts[0] if len(parts) == 1 else _concat(parts)
+        return _take(batch, rng.permutation(len(batch.value)))
 
     def lr(self) -> float:
         frac = min(1.0, self.step / self.cfg.steps)
@@ -352,7 +361,9 @@ class HeadsTrainer:
                            if k.startswith(("value_", "ownership"))},
                  "opt": self.opt.state_dict(), "step": self.step, "cursor": self.cursor,
                  "trained_seconds": self.trained_seconds,
-                 "rng": self.rng.bit_generator.state, "config": asdict(self.cfg)}
+                 "rng": self.rng.bit_generator.state, "config": asdict(self.cfg),
+                 "chunk": None if self.pending is None else
+                 {"cursor": self.chunk_cursor, "rng": self.chunk_rng, "pos": self.pos}}
         tmp = self.run_dir / f".{CHECKPOINT}.tmp"
         torch.save(state, tmp)
         tmp.replace(self.run_dir / CHECKPOINT)
@@ -374,6 +385,13 @@ class HeadsTrainer:
         self.step, self.cursor = int(state["step"]), int(state["cursor"])
         self.trained_seconds = float(state["trained_seconds"])
         self.rng.bit_generator.state = state["rng"]
+        chunk = state.get("chunk")  # absent from older checkpoints: a new chunk is drawn
+        if chunk is not None:  # the chunk in hand, drawn again as it was
+            redraw = np.random.default_rng()
+            redraw.bit_generator.state = chunk["rng"]
+            self.chunk_cursor, self.chunk_rng = int(chunk["cursor"]), chunk["rng"]
+            self.pending = self._draw_chunk(self.chunk_cursor, redraw)
+            self.pos = int(chunk["pos"])
         self.say(f"resumed at step {self.step}")
 
 

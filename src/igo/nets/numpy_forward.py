@@ -9,6 +9,14 @@ convolutions, activations channels-last ``(B, size, size, C)``, each 3x3 convolu
 matrix product of the nine shifted boards (im2col) by the weights, float32 throughout.
 Its logits match PyTorch's within 1e-4 (``tests/nets/test_numpy_forward.py``).
 
+A file whose net has heads (``config["value_channels"] > 0``) is read with them:
+:meth:`NumpyPolicyNet.judge` runs the value tower, the value convolution, the ownership
+convolution and the pooled value and score layers of :meth:`igo.nets.model.PolicyNet.heads`
+on the same trunk, and :meth:`NumpyPolicyNet.judge_encoded` gives the
+:class:`~igo.nets.policy.Judgement` s of :meth:`igo.nets.policy.NetPolicy.judge_encoded`
+(within 1e-4, ``tests/nets/test_heads.py``). :meth:`NumpyPolicyNet.logits` does not
+run the heads.
+
 :func:`planes_np` and :meth:`NumpyPolicyNet.evaluate` are numpy twins of
 :func:`igo.nets.encode.planes` and :meth:`igo.nets.policy.NetPolicy.evaluate`.
 """
@@ -27,10 +35,13 @@ import numpy as np
 from igo.core.color import Color
 from igo.nets.encode import N_PLANES, Encoded, fill_planes
 from igo.nets.model_file import FORMAT, VERSION, NetFileError
+from igo.nets.policy import HEADS_KOMI, Judgement, judgements
 
 #: Logit given to illegal moves, as :data:`igo.nets.model.MASKED`.
 MASKED = -1.0e4
 _BN_EPS = 1e-5  # torch.nn.BatchNorm2d's default
+#: Scale of the score head's output, as :data:`igo.nets.model.SCORE_SCALE`.
+SCORE_SCALE = 20.0
 #: Board points a matrix product takes at most (whole boards; at least one): beyond
 #: ~700, 16 boards of 19x19 in one product ran ~25 % slower a board than one at a time
 #: (one core of this machine: 31.5 against 40.9 evaluations a second).
@@ -159,6 +170,7 @@ class NumpyPolicyNet:
                           st["head.3.bias"].copy())
             self.pass_w = np.ascontiguousarray(st["pass_logit.weight"].T)
             self.pass_b = st["pass_logit.bias"].copy()
+            self.heads = _Heads(st, self.config) if self.has_heads else None
         except KeyError as exc:
             raise NetFileError(f"{path}: weights do not fit the network (no {exc})") from exc
         if self.stem[0].shape[0] != 9 * N_PLANES:
@@ -170,6 +182,24 @@ class NumpyPolicyNet:
         """``b10c128`` and the like."""
         return f"b{self.config['blocks']}c{self.config['channels']}"
 
+    @property
+    def has_heads(self) -> bool:
+        """True if the net judges positions (value, score, ownership: :meth:`judge`)."""
+        return int(self.config.get("value_channels", 0)) > 0
+
+    @property
+    def heads_komi(self) -> float:
+        """The komi of the games the heads learned from (model meta, else 6.5)."""
+        heads = self.meta.get("heads", {})
+        return float(heads.get("komi", HEADS_KOMI)) if isinstance(heads, dict) else HEADS_KOMI
+
+    def trunk(self, x: np.ndarray) -> np.ndarray:
+        """The tower's output, channels-last ``(B, size, size, channels)``, of input
+        planes ``(B, planes, size, size)`` (one product for the whole batch)."""
+        h = np.ascontiguousarray(x.transpose(0, 2, 3, 1), np.float32)
+        h = np.maximum(_conv3(h, *self.stem), 0.0)
+        return _tower(h, self.blocks)
+
     def logits(self, x: np.ndarray) -> np.ndarray:
         """Logits ``(B, size*size + 1)`` of input planes ``(B, planes, size, size)``
         (PyTorch's layout; the last logit: pass)."""
@@ -177,13 +207,32 @@ class NumpyPolicyNet:
         step = max(1, _ROWS // (s * s))
         if bsz > step:  # a few boards at a time: the im2col buffer stays in the cache
             return np.concatenate([self.logits(x[i:i + step]) for i in range(0, bsz, step)])
-        h = np.ascontiguousarray(x.transpose(0, 2, 3, 1), np.float32)
-        h = np.maximum(_conv3(h, *self.stem), 0.0)
-        for (w1, b1), (w2, b2) in self.blocks:
-            y = np.maximum(_conv3(h, w1, b1), 0.0)
-            y = _conv3(y, w2, b2)
-            y += h
-            h = np.maximum(y, 0.0)
+        return self._policy(self.trunk(x))
+
+    def judge(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(move logits (B, size*size + 1), value logit (B,), score (B,) in points,
+        ownership (B, size*size) in [-1, 1])`` of input planes, for the player to move,
+        as :meth:`igo.nets.model.PolicyNet.judge` gives them.
+
+        Raises
+        ------
+        ValueError
+            If the net has no heads (:attr:`has_heads`).
+        """
+        if self.heads is None:
+            raise ValueError(f"the net {self.path.name} has no value heads")
+        bsz, _, s, _ = x.shape
+        step = max(1, _ROWS // (s * s))
+        if bsz > step:
+            parts = [self.judge(x[i:i + step]) for i in range(0, bsz, step)]
+            return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
+                    np.concatenate([p[2] for p in parts]), np.concatenate([p[3] for p in parts]))
+        h = self.trunk(x)
+        return (self._policy(h), *self.heads(h))
+
+    def _policy(self, h: np.ndarray) -> np.ndarray:
+        """Move logits of the tower's output ``h`` (channels-last)."""
+        bsz, s = h.shape[0], h.shape[1]
         flat = h.reshape(bsz * s * s, -1)
         w, b = self.head1
         hd = np.maximum(flat @ w + b, 0.0)
@@ -199,12 +248,80 @@ class NumpyPolicyNet:
         mv = np.concatenate([p.moves for p in positions])
         hist = np.concatenate([p.hist for p in positions])
         tm = np.concatenate([p.to_move for p in positions])
-        raw = self.logits(planes_np(st, mv, hist, tm, size))
-        legal = np.concatenate([mv > 0, np.ones((len(mv), 1), bool)], axis=1)
-        lg = np.where(legal, raw, np.float32(MASKED))
-        lg -= lg.max(axis=1, keepdims=True)
-        e = np.exp(lg)
-        return (e / e.sum(axis=1, keepdims=True)).astype(np.float64)
+        return _masked_softmax(self.logits(planes_np(st, mv, hist, tm, size)), mv)
+
+    def judge_encoded(self, positions: Sequence[Encoded]) -> list[Judgement]:
+        """The heads' judgements (Black's view) of encoded positions of one size, in one
+        batch, as :meth:`igo.nets.policy.NetPolicy.judge_encoded` gives them.
+
+        Raises
+        ------
+        ValueError
+            If the net has no heads (:attr:`has_heads`).
+        """
+        if not self.has_heads:
+            raise ValueError(f"the net {self.path.name} has no value heads")
+        size = positions[0].size
+        st = np.concatenate([p.stones for p in positions])
+        mv = np.concatenate([p.moves for p in positions])
+        hist = np.concatenate([p.hist for p in positions])
+        tm = np.concatenate([p.to_move for p in positions])
+        raw, v, score, own = self.judge(planes_np(st, mv, hist, tm, size))
+        probs = _masked_softmax(raw, mv)
+        win = np.exp(-np.logaddexp(0.0, -v.astype(np.float64)))  # sigmoid, no overflow
+        return judgements(probs, win, score.astype(np.float64), own.astype(np.float64),
+                          tm, size, self.heads_komi)
+
+
+class _Heads:
+    """The value, score and ownership heads of :class:`igo.nets.model.PolicyNet`, folded."""
+
+    def __init__(self, st: dict[str, np.ndarray], config: dict[str, Any]) -> None:
+        self.blocks = [(_fold(st, f"value_tower.{i}.c1", f"value_tower.{i}.b1"),
+                        _fold(st, f"value_tower.{i}.c2", f"value_tower.{i}.b2"))
+                       for i in range(int(config.get("value_blocks", 0)))]
+        self.conv = _fold(st, "value_conv.0", "value_conv.1")
+        self.own_w = np.ascontiguousarray(st["ownership.weight"].reshape(1, -1).T)
+        self.own_b = st["ownership.bias"].copy()
+        self.fc1 = (np.ascontiguousarray(st["value_fc.0.weight"].T), st["value_fc.0.bias"].copy())
+        self.fc2 = (np.ascontiguousarray(st["value_fc.2.weight"].T), st["value_fc.2.bias"].copy())
+
+    def __call__(self, h: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(value logit (B,), score (B,), ownership (B, size*size))`` of the tower's
+        output ``h`` (channels-last)."""
+        bsz, s = h.shape[0], h.shape[1]
+        h = _tower(h, self.blocks)
+        w, b = self.conv
+        v = np.maximum(h.reshape(bsz * s * s, -1) @ w + b, 0.0)
+        own = np.tanh((v @ self.own_w + self.own_b).reshape(bsz, s * s))
+        v = v.reshape(bsz, s * s, -1)
+        mean = v.mean(axis=1)
+        pooled = np.concatenate([mean, mean * np.float32((s - 14.0) / 10.0), v.max(axis=1)],
+                                axis=1)
+        hid = np.maximum(pooled @ self.fc1[0] + self.fc1[1], 0.0)
+        out = hid @ self.fc2[0] + self.fc2[1]
+        return out[:, 0], out[:, 1] * np.float32(SCORE_SCALE), own
+
+
+def _tower(h: np.ndarray, blocks: list[tuple[tuple[np.ndarray, np.ndarray],
+                                             tuple[np.ndarray, np.ndarray]]]) -> np.ndarray:
+    """Residual blocks (folded) over channels-last ``h``."""
+    for (w1, b1), (w2, b2) in blocks:
+        y = np.maximum(_conv3(h, w1, b1), 0.0)
+        y = _conv3(y, w2, b2)
+        y += h
+        h = np.maximum(y, 0.0)
+    return h
+
+
+def _masked_softmax(raw: np.ndarray, moves: np.ndarray) -> np.ndarray:
+    """Probabilities (float64) of logits ``raw`` over the legal points (``moves > 0``)
+    and the pass, as :func:`igo.nets.model.masked_logits` and a softmax give them."""
+    legal = np.concatenate([moves > 0, np.ones((len(moves), 1), bool)], axis=1)
+    lg = np.where(legal, raw, np.float32(MASKED))
+    lg -= lg.max(axis=1, keepdims=True)
+    e = np.exp(lg)
+    return (e / e.sum(axis=1, keepdims=True)).astype(np.float64)
 
 
 def planes_np(stones: np.ndarray, moves: np.ndarray, hist: np.ndarray,
