@@ -160,6 +160,21 @@ def test_streaming_with_heads_ends_its_thread(heads_net: Path) -> None:
     assert not analysis_threads()
 
 
+def test_genmove_analyze_with_heads_plays_and_ends_its_thread(heads_net: Path) -> None:
+    engine = engine_with(heads_net, playouts=300)
+    session = Session(engine)
+    session.send("1 kata-genmove_analyze b 1 ownership true\n2 name\n")
+    session.wait("=2 igo\n\n")
+    out = session.close()
+    lines = out.split("=1\n", 1)[1].split("\n\n", 1)[0].split("\n")
+    assert lines[-1].startswith("play ") and len(lines) >= 2
+    for line in lines[:-1]:
+        infos, own = katago_parse(line, 9)
+        assert infos and own is not None and len(own) == 81
+    assert engine.state.board.history[-1].color is Color.BLACK
+    assert not analysis_threads()
+
+
 def test_the_judge_keeps_a_bounded_memory(heads_net: Path) -> None:
     net = NetPolicy(heads_net)
     judge = HeadsJudge(net, keep=4, queue=3)

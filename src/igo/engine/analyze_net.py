@@ -20,8 +20,9 @@ judgements it wants and reads those that came; the judge evaluates them
 (:meth:`~igo.nets.policy.NetPolicy.judge`) on a thread of its own, one an analysis
 command, ended with it. Until the root is judged (while the net loads, or evaluates
 it) a line has the playouts' figures, as with a net without heads (byte for byte).
-The last line of a search that reached its limit waits for the judgements it asked
-(the search is over then). Memory stays bounded: a judge keeps its last :data:`KEEP`
+The last line of an analysis whose search reached its limit waits for the judgements
+it asked (the search is over then; not ``*-genmove_analyze``'s, whose move is on the
+clock). Memory stays bounded: a judge keeps its last :data:`KEEP`
 judgements and the latest :data:`QUEUE` requests (the net's own cache is bounded too).
 """
 

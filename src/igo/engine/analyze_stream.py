@@ -207,16 +207,16 @@ def genmove_analyze_job(engine: Engine, dialect: str, opts: AnalyzeArgs) -> Stre
     def job(emit: Emit, stop: threading.Event | None) -> str:
         heads = HeadsLines()
 
-        def report(result: SearchResult, settle: bool = False) -> None:
-            if gen.search is not None:
-                emit(report_line(dialect, gen.search, result, opts, heads, settle=settle))
+        def report(result: SearchResult) -> None:
+            if gen.search is not None:  # never waits for the net: the move is on the clock
+                emit(report_line(dialect, gen.search, result, opts, heads))
 
         previous = gen.watcher
         gen.watcher = (report, opts.interval) if opts.interval > 0 else None
         try:
             vertex = engine.generate(color, play=True)
             if opts.interval > 0 and gen.last_result is not None:
-                report(gen.last_result, settle=True)
+                report(gen.last_result)
         finally:
             gen.watcher = previous
             heads.close()
