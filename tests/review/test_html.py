@@ -20,7 +20,9 @@ def _data(page: str) -> dict:
 def test_no_external_request(review9: GameReview) -> None:
     page = review_html(review9)
     assert "http" not in page  # no URL at all: not even an SVG namespace
-    assert not re.search(r"""\b(src|href)\s*=""", page)
+    # no source and no link but to a part of the page itself (href="#...")
+    assert not re.search(r"""\bsrc\s*=|\bhref\s*=\s*(?!"#[\w-]+")""", page)
+    assert 'href="#judge-figures"' in page and 'id="judge-figures"' in page
     assert "@import" not in page and "url(" not in page and "<link" not in page
     assert "@font-face" not in page
 

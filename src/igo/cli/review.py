@@ -3,6 +3,7 @@
     igo review GAME.sgf [more files or folders] [-o report.html] [--json]
                [--sgf annotated.sgf] [--playouts N | --time S] [--workers K]
                [--cache PATH | --no-cache] [--mistakes N] [--no-progress]
+               [--judge-net SPEC] [--seed N]
 
 For every record: the engine's win rate for Black and score before and after each
 move, the loss of the move played (win rate and points; classes by KaTrain's
@@ -28,7 +29,16 @@ or ``--time S`` seconds a position; positions are searched in ``--workers K``
 processes (default one per usable core). The evaluations are cached in SQLite
 (``--cache``, default ``$XDG_CACHE_HOME/igo/review.sqlite`` or
 ``~/.cache/igo/review.sqlite``), keyed by the moves, setup, komi, rules, budget and
-search configuration: a second run searches nothing again.
+search configuration (and ``--seed``): a second run searches nothing again.
+
+Judge: the search alone, or where a network with value and score heads is given
+(``--judge-net FILE``, ``default`` for igo's default net; by default igo's default net
+where it has heads, on 19x19; ``none``: the search alone), that net after the
+searches: a position's score is the net's score after the search's best move, its win
+rate half the net's there and half the search's, and a move loses the net's score of
+the best move less the net's score after the move played (``igo.review.net_judge``).
+``--seed N``: the searches' seeds are drawn from each position and ``N`` (by default
+from the position alone), so that two runs with two seeds show the judge's noise.
 
 A record that cannot be read or reviewed gets one line on stderr naming the file and
 the problem, and the others go on; the exit code is then 1.
@@ -72,6 +82,12 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--mistakes", type=positive_int, default=3,
                    help="biggest mistakes drawn per player (default 3)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--judge-net", default="auto", metavar="SPEC",
+                   help="a net with value and score heads that judges with the search: a "
+                   "model file, 'default' (igo's net) or 'none' (the search alone); default: "
+                   "igo's net where it has heads, on 19x19")
+    p.add_argument("--seed", type=int, default=None,
+                   help="mixed into each search's seed (default: the position's alone)")
     p.set_defaults(func=run)
 
 
@@ -145,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
     budget = None
     if args.playouts is not None or args.time is not None:
         budget = Budget(args.playouts, args.time)
-    settings = EvalSettings(budget)
+    settings = EvalSettings(budget, seed=args.seed)
+    judge = _judge_settings(args.judge_net)
     workers = args.workers or usable_cores()
     write_html = args.out is not None or not args.json
     pages = _targets(paths, args.out, ".html", "review", ".review.html")
@@ -157,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         with _executor(workers) as executor:
             for i, path in enumerate(paths):
                 try:
-                    d = _review_one(path, settings, executor, cache, args,
+                    d = _review_one(path, settings, judge, executor, cache, args,
                                     pages[i] if write_html else None,
                                     sgfs[i] if sgfs else None)
                 except Exception as exc:  # one bad record does not stop the others
@@ -191,7 +208,31 @@ def _executor(workers: int) -> Any:
     return SequentialExecutor() if workers == 1 else ProcessExecutor(workers)
 
 
-def _review_one(path: Path, settings: Any, executor: Any, cache: Any,
+def _judge_settings(spec: str) -> Any:
+    """The net judge's settings; a net file named is checked before any search.
+
+    Raises
+    ------
+    NetFileError
+        If the named file is not there.
+    ValueError
+        If a net is named and PyTorch is not installed.
+    """
+    import importlib.util
+
+    from igo.nets.model_file import NetFileError
+    from igo.nets.policy import net_path
+    from igo.review.net_judge import AUTO, NONE, NetJudgeSettings
+
+    if spec not in (AUTO, NONE):
+        if importlib.util.find_spec("torch") is None:
+            raise ValueError("--judge-net needs PyTorch (pip install 'igo[torch]')")
+        if not net_path(spec).is_file():
+            raise NetFileError(f"--judge-net {spec}: no such model file ({net_path(spec)})")
+    return NetJudgeSettings(spec)
+
+
+def _review_one(path: Path, settings: Any, judge: Any, executor: Any, cache: Any,
                 args: argparse.Namespace, page: Path | None, sgf: Path | None
                 ) -> dict[str, Any]:
     from tqdm import tqdm
@@ -203,7 +244,7 @@ def _review_one(path: Path, settings: Any, executor: Any, cache: Any,
                disable=args.no_progress, file=sys.stderr, mininterval=0.5, leave=False)
     try:
         review = review_game(record, settings, executor=executor, cache=cache,
-                             on_done=bar.update, mistakes=args.mistakes)
+                             on_done=bar.update, mistakes=args.mistakes, judge=judge)
     finally:
         bar.close()
     wrote = []

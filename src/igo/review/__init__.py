@@ -5,6 +5,8 @@ influence, in a page a player opens offline.
 - :mod:`igo.review.positions`, :mod:`igo.review.evaluate`, :mod:`igo.review.cache`:
   the engine's evaluation of every position (the shared service
   :mod:`igo.analysis`), in worker processes, cached in SQLite;
+- :mod:`igo.review.net_judge`: a net's value and score heads as the judge, refined by
+  the searches (KaTrain's points lost), where a net with heads is given;
 - :mod:`igo.review.figures`: per move and per player; :mod:`igo.review.strength`:
   the rank from the game (Araki et al.); :mod:`igo.review.judge`: how strong the judge
   is;

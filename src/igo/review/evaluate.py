@@ -3,7 +3,9 @@
 Each position (:mod:`igo.review.positions`) is searched by
 :func:`igo.analysis.position.evaluate_position`, the service the GTP analysis
 commands read through, with the review's budget, one search thread, a seed drawn
-from the position's key (the same position gives the same search), on the
+from the position's key (the same position gives the same search; the review's
+``seed``, ``igo review --seed N``, is part of the key when given, so that another seed
+gives other searches, cached apart), on the
 caller's :class:`~igo.arena.executor.Executor` (worker processes: one position a
 task, which gets its board from the game's one replay,
 :class:`~igo.core.replay.ReplayedGame`). What the cache holds is not searched again;
@@ -43,11 +45,14 @@ def default_budget(size: int) -> Budget:
 class EvalSettings:
     """How positions are searched: the budget (``None``: :func:`default_budget` of
     the board), the search configuration (one thread: the parallelism is the
-    workers'), and the root moves kept per position."""
+    workers'), the root moves kept per position, and the review's seed (``None``: each
+    search's seed is drawn from its position's key alone; an integer is mixed into
+    that key, :func:`~igo.review.positions.position_key`)."""
 
     budget: Budget | None = None
     config: SearchConfig = field(default_factory=lambda: STRONG.with_options(threads=1))
     max_moves: int = 8
+    seed: int | None = None
 
     def budget_for(self, size: int) -> Budget:
         """The budget on a ``size`` board."""
@@ -96,7 +101,8 @@ def evaluate_game(record: GameRecord, settings: EvalSettings, *,
         game = replay_positions(record)  # an illegal move fails here, before any search
     elif game.record is not record:
         raise ValueError("evaluate_game: the replayed game is not the record's")
-    keys = [position_key(record, k, budget, settings.config) for k in range(n)]
+    keys = [position_key(record, k, budget, settings.config, settings.seed)
+            for k in range(n)]
     evals: list[PositionEval | None] = [None] * n
     todo = []
     for k, key in enumerate(keys):

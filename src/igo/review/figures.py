@@ -10,6 +10,15 @@ before the move, less the same for that player after it (in the next position, t
 opponent to move). The engine's noise makes some losses negative: they are kept in
 the per-move figures and counted as 0 in the means and the classes.
 
+With a net's heads as the judge (:mod:`igo.review.net_judge`), the win rate and
+score of a position are the net's of the best line (mixed with the search's win
+rate), and the points lost by a move are the net's score of the best line less the
+net's score after the move played, the mover's: exactly 0 when the move played is the
+search's best move. A move that raised its player's win rate is then never classed a
+mistake or worse (:data:`ROSE_CAP`) nor shown among the biggest mistakes, so that the
+page never calls a move a mistake while saying the mover's win rate went up (the
+search alone keeps its classes as they were).
+
 **Classes** by points lost, KaTrain's thresholds (its default ``eval_thresholds``
 12, 6, 3, 1.5, 0.5): :data:`CLASSES`.
 """
@@ -24,6 +33,7 @@ from igo.analysis.position import PositionEval
 from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.record import GameRecord
+from igo.review.net_judge import NetJudge
 
 #: ``(name, lowest points lost)`` from the smallest loss to the largest.
 CLASSES: tuple[tuple[str, float], ...] = (
@@ -34,6 +44,10 @@ CLASSES: tuple[tuple[str, float], ...] = (
 #: A colour per class, green to purple as KaTrain draws them.
 CLASS_COLOURS = {"good": "#2e9c3a", "slight": "#9ccc3a", "inaccuracy": "#e6c619",
                  "mistake": "#f08c1e", "big mistake": "#d62d20", "blunder": "#8a2be2"}
+
+#: The highest class of a move that raised its player's win rate, where the judge has
+#: a net (see the module docstring).
+ROSE_CAP = "inaccuracy"
 
 #: Smallest loss (points) that :func:`biggest_mistakes` shows.
 MISTAKE_MIN_POINTS = 1.5
@@ -54,6 +68,10 @@ class MoveFigures:
 
     Win rates and scores ``*_before``/``*_after`` are Black's (as the graph draws
     them); the losses are the mover's (see the module docstring).
+    ``net_winrate_after``/``net_score_after``: with a net as the judge, the net's own
+    judgement of the position after the move (Black's; ``None`` without a net);
+    ``guarded``: the class of a move that raised its player's win rate is capped at
+    :data:`ROSE_CAP` (the net judge's rule).
     """
 
     number: int
@@ -73,17 +91,33 @@ class MoveFigures:
     model_rank: int | None
     model_top: Point | None
     model_agrees: bool
+    net_winrate_after: float | None = None
+    net_score_after: float | None = None
+    guarded: bool = False
+
+    @property
+    def winrate_rose(self) -> bool:
+        """True where the judge guards its classes and the move raised its player's
+        win rate."""
+        return self.guarded and self.winrate_loss < 0.0
 
     @property
     def category(self) -> str:
-        """The class of the move's loss (:data:`CLASSES`)."""
-        return loss_class(max(self.points_loss, 0.0))
+        """The class of the move's loss (:data:`CLASSES`), at most :data:`ROSE_CAP`
+        where :attr:`winrate_rose`."""
+        name = loss_class(max(self.points_loss, 0.0))
+        if self.winrate_rose:
+            order = [n for n, _ in CLASSES]
+            name = order[min(order.index(name), order.index(ROSE_CAP))]
+        return name
 
 
 def move_figures(record: GameRecord, evals: Sequence[PositionEval],
-                 views: Sequence[ModelView]) -> list[MoveFigures]:
+                 views: Sequence[ModelView], judge: NetJudge | None = None
+                 ) -> list[MoveFigures]:
     """The figures of every move: ``evals`` holds positions ``0 … len(moves)``,
-    ``views`` the move model's view before each move.
+    ``views`` the move model's view before each move, ``judge`` the net's judgement
+    of every position where a net judges (else the search alone judges).
 
     Raises
     ------
@@ -94,25 +128,43 @@ def move_figures(record: GameRecord, evals: Sequence[PositionEval],
     if len(evals) != n + 1 or len(views) != n:
         raise ValueError(f"{len(evals)} evaluations and {len(views)} model views for "
                          f"{n} moves (need {n + 1} and {n})")
+    if judge is not None and len(judge.positions) != n + 1:
+        raise ValueError(f"{len(judge.positions)} judged positions for {n} moves")
     out = []
     for i, mv in enumerate(record.moves):
         before, after = evals[i], evals[i + 1]
         sign = 1.0 if mv.color is Color.BLACK else -1.0
-        wl = sign * (before.winrate_black - after.winrate_black)
-        pl = sign * (before.score_black - after.score_black)
         best = before.best
-        best_wr = None
-        if best is not None:
-            best_wr = best.winrate if before.to_play is mv.color else 1.0 - best.winrate
+        agrees = best is not None and best.move == mv.point
         view = views[i]
+        figures = (i + 1, mv.color, mv.point, *_judged(before, after, judge, i, sign, agrees),
+                   None if best is None else best.move, () if best is None else best.pv)
+        best_wr = None
+        if judge is not None:
+            best_wr = 0.5 + sign * (judge.positions[i].winrate - 0.5)
+        elif best is not None:
+            best_wr = best.winrate if before.to_play is mv.color else 1.0 - best.winrate
+        net_after = None if judge is None else judge.positions[i + 1]
         out.append(MoveFigures(
-            i + 1, mv.color, mv.point, before.winrate_black, after.winrate_black,
-            before.score_black, after.score_black, wl, pl,
-            None if best is None else best.move, () if best is None else best.pv, best_wr,
-            best is not None and best.move == mv.point,
+            *figures, best_wr, agrees,
             view.probability_of(mv.point), view.rank_of(mv.point), view.top,
-            view.top is not None and view.top == mv.point))
+            view.top is not None and view.top == mv.point,
+            None if net_after is None else net_after.net_winrate,
+            None if net_after is None else net_after.net_score, judge is not None))
     return out
+
+
+def _judged(before: PositionEval, after: PositionEval, judge: NetJudge | None, i: int,
+            sign: float, agrees: bool) -> tuple[float, float, float, float, float, float]:
+    """Black's win rate and score before and after move ``i + 1``, and its player's
+    win rate and points lost: the search's, or the net judge's (the module docstring)."""
+    if judge is None:
+        return (before.winrate_black, after.winrate_black, before.score_black,
+                after.score_black, sign * (before.winrate_black - after.winrate_black),
+                sign * (before.score_black - after.score_black))
+    b, a = judge.positions[i], judge.positions[i + 1]
+    points = 0.0 if agrees else sign * (b.score - a.net_score)
+    return (b.winrate, a.winrate, b.score, a.score, sign * (b.winrate - a.winrate), points)
 
 
 @dataclass(frozen=True)
@@ -156,10 +208,11 @@ def biggest_mistakes(moves: Sequence[MoveFigures], color: Color, count: int = 3,
     """``color``'s ``count`` largest losses of at least ``min_points``, largest
     first, where the engine had another move to show."""
     mine = [m for m in moves if m.color is color and m.points_loss >= min_points
-            and m.best is not None and not m.engine_agrees]
+            and m.best is not None and not m.engine_agrees and not m.winrate_rose]
     mine.sort(key=lambda m: (-m.points_loss, m.number))
     return mine[:count]
 
 
-__all__ = ["CLASSES", "CLASS_COLOURS", "MISTAKE_MIN_POINTS", "MoveFigures", "PlayerFigures",
-           "biggest_mistakes", "loss_class", "move_figures", "player_figures"]
+__all__ = ["CLASSES", "CLASS_COLOURS", "MISTAKE_MIN_POINTS", "ROSE_CAP", "MoveFigures",
+           "PlayerFigures", "biggest_mistakes", "loss_class", "move_figures",
+           "player_figures"]

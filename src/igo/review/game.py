@@ -3,7 +3,10 @@ every position (:mod:`igo.review.evaluate`), the move model's view of every move
 (Honda et al., :mod:`igo.analysis.expected`), the figures per move and per player
 (:mod:`igo.review.figures`), each player's rank from the game (Araki et al.,
 :mod:`igo.review.strength`), and the influence (Fukui et al.'s ``fukui``, tuned
-constants) and the engine's ownership at the biggest mistakes and at the end.
+constants) and the engine's ownership at the biggest mistakes and at the end. Where a
+net with value and score heads judges (:mod:`igo.review.net_judge`), it judges every
+position after the searches, in this process, and the win rates, scores and losses
+are its, refined by the search.
 
 The record is replayed once (:func:`igo.core.replay.replay_positions`): every view
 reads that one sequence of positions (the searches' boards, the move model's or the
@@ -37,6 +40,7 @@ from igo.review.figures import (
     move_figures,
     player_figures,
 )
+from igo.review.net_judge import NetJudge, NetJudgeSettings, judge_game, resolve_net
 from igo.review.strength import RankEstimate, rank_estimates
 from igo.search.search import nearest_default_model
 
@@ -60,7 +64,8 @@ class GameReview:
 
     ``positions[k]`` are the stones of position ``k`` (0 … moves), ``mistakes`` the
     biggest mistakes of each player with the moment before each, ``end`` the final
-    position.
+    position; ``net`` the net's judgement of every position where a net judged
+    (``None``: the search alone).
     """
 
     record: GameRecord
@@ -76,6 +81,7 @@ class GameReview:
     positions: list[np.ndarray]
     counts: EvalCounts = field(default_factory=EvalCounts)
     seconds: float = 0.0
+    net: NetJudge | None = None
 
 
 def _views(game: ReplayedGame, net: NetPolicy | None,
@@ -94,9 +100,12 @@ def _views(game: ReplayedGame, net: NetPolicy | None,
 def review_game(record: GameRecord, settings: EvalSettings | None = None, *,
                 executor: Executor | None = None, cache: EvalCache | None = None,
                 on_done: Callable[[int], None] | None = None,
-                mistakes: int = MISTAKES_PER_PLAYER) -> GameReview:
+                mistakes: int = MISTAKES_PER_PLAYER,
+                judge: NetJudgeSettings | None = None) -> GameReview:
     """Review ``record`` (see the module docstring); ``executor``, ``cache`` and
-    ``on_done`` as :func:`~igo.review.evaluate.evaluate_game`.
+    ``on_done`` as :func:`~igo.review.evaluate.evaluate_game`; ``judge``: which net
+    judges with the search (default :class:`~igo.review.net_judge.NetJudgeSettings`:
+    igo's default net where it has heads).
 
     Raises
     ------
@@ -104,6 +113,8 @@ def review_game(record: GameRecord, settings: EvalSettings | None = None, *,
         If the record has an illegal move.
     ValueError
         If the record has no move.
+    ImportError, igo.nets.model_file.NetFileError, igo.review.net_judge.NetJudgeError
+        If the net named by ``judge`` cannot judge (:func:`~igo.review.net_judge.resolve_net`).
     """
     if not record.moves:
         raise ValueError("the record has no move to review")
@@ -116,8 +127,10 @@ def review_game(record: GameRecord, settings: EvalSettings | None = None, *,
     net = load_default_net() if record.size == 19 else None
     encoded = encode_positions(game) if net is not None else None
     views = _views(game, net, encoded)
+    heads = resolve_net(judge if judge is not None else NetJudgeSettings(), record.size)
+    judged = None if heads is None else judge_game(game, evals, heads, judge, encoded)
     positions = [game.stones(k) for k in range(len(game))]
-    moves = move_figures(record, evals, views)
+    moves = move_figures(record, evals, views, judged)
     fukui = get_model("fukui")
 
     def moment(k: int) -> Moment:
@@ -131,7 +144,7 @@ def review_game(record: GameRecord, settings: EvalSettings | None = None, *,
         {Color.BLACK: b_rank, Color.WHITE: w_rank},
         {c: [(m, moment(m.number - 1)) for m in biggest_mistakes(moves, c, mistakes)]
          for c in colours},
-        moment(len(record.moves)), positions, counts)
+        moment(len(record.moves)), positions, counts, net=judged)
     review.seconds = time.perf_counter() - start
     return review
 

@@ -5,14 +5,17 @@ Inline SVG and CSS and a few lines of inline script to move through the game
 no image file: the page makes no request). It reads on a phone (the pictures scale,
 the tables scroll) and prints (``@media print`` drops the controls).
 
-Sections: the game; the judge (what engine, what budget, how strong we measured it:
-:mod:`igo.review.judge`); each player's figures (:mod:`igo.review.figures`) and rank
-from the game (:mod:`igo.review.strength`); the win-rate and score graphs, one point
-per move coloured by the class of its loss; the game move by move; each player's
+Sections: the game; the judge in a line or two (the search alone, or a net's heads
+refined by the search, with the net's name and the budget; what its verdict was
+measured to be worth: :mod:`igo.review.judge`); each player's figures
+(:mod:`igo.review.figures`) and rank from the game (:mod:`igo.review.strength`); the
+win-rate and score graphs, one point per move coloured by the class of its loss; the
+game move by move; each player's
 biggest mistakes, drawn with the move played (red ring), the engine's move and its
 continuation (numbered, the engine's move ringed in blue), the influence (Fukui et al.,
 ``fukui``) and the engine's ownership there; the final position's influence and
-ownership.
+ownership; last, folded, how strong the engine was measured to be (its match figures
+and the caveat), linked from the judge's lines.
 """
 
 from __future__ import annotations
@@ -29,10 +32,16 @@ from igo.core.coords import format_vertex
 from igo.report.board_map import influence_svg
 from igo.report.board_svg import Marker, board_extent, board_svg
 from igo.report.graph_svg import series_svg
-from igo.review.figures import CLASS_COLOURS, CLASSES, MISTAKE_MIN_POINTS, MoveFigures
+from igo.review.figures import (
+    CLASS_COLOURS,
+    CLASSES,
+    MISTAKE_MIN_POINTS,
+    ROSE_CAP,
+    MoveFigures,
+)
 from igo.review.game import GameReview, Moment
 from igo.review.json_out import move_dict
-from igo.review.judge import judge_lines
+from igo.review.judge import judge_summary, match_lines
 from igo.review.page_assets import CSS, SCRIPT
 
 PV_SHOWN = 10  # moves of a continuation drawn on a mistake's board
@@ -76,11 +85,23 @@ def _header(review: GameReview) -> str:
 
 def _judge(review: GameReview) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in
-                    judge_lines(review.budget, review.record.size))
+                    judge_summary(review.budget, review.record.size, review.net))
     c = review.counts
+    net = "" if review.net is None else \
+        f", {review.net.evaluations} positions through the net in {review.net.seconds:.1f} s"
     return (f'<section class="judge"><b>Who judged this game</b><ul>{items}</ul>'
             f'<span class="note">{c.searched} positions searched, {c.cached} from the '
-            f"cache, in {review.seconds:.1f} s.</span></section>")
+            f"cache{net}, in {review.seconds:.1f} s in all. "
+            '<a href="#judge-figures">How strong the engine was measured to be</a>.'
+            "</span></section>")
+
+
+def _judge_figures(review: GameReview) -> str:
+    """The engine's match figures and the caveat, folded, at the end of the page."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in match_lines(review.record.size))
+    return ('<details id="judge-figures" class="judge-figures"><summary>How strong the '
+            "engine was measured to be: its matches, and what that means for its verdicts"
+            f"</summary><ul>{items}</ul></details>")
 
 
 def _model(review: GameReview) -> str:
@@ -121,9 +142,26 @@ def _players(review: GameReview) -> str:
     return (f'<h2>The players</h2><div class="scroll"><table><tr><th></th>{head}</tr>{body}'
             "</table></div>"
             '<p class="note">Classes by points lost, KaTrain\'s thresholds (12, 6, 3, 1.5, '
-            "0.5). A loss is the mover's win rate or score before the move less the same "
-            "after it, by igo's evaluations; negative losses (the engine's noise) count as "
-            "0 in the means.</p>")
+            f"0.5). {_loss_note(review)}</p>")
+
+
+def _loss_note(review: GameReview) -> str:
+    """How a loss is counted, by the judge the review had."""
+    if review.net is None:
+        return ("A loss is the mover's win rate or score before the move less the same "
+                "after it, by igo's evaluations; negative losses (the engine's noise) count "
+                "as 0 in the means.")
+    return ("A move loses the net's score after igo's best move less the net's score after "
+            "the move played (0 when it is igo's move), the mover's; a move that raised its "
+            f"player's win rate is classed {ROSE_CAP} at most and is not among the biggest "
+            "mistakes; negative losses count as 0 in the means.")
+
+
+def _by(review: GameReview) -> str:
+    if review.net is None:
+        return "by igo's evaluation"
+    return (f"by the net {escape(review.net.name)} after igo's best move (the win rate "
+            "mixed with igo's search)")
 
 
 def _graphs(review: GameReview) -> str:
@@ -143,7 +181,7 @@ def _graphs(review: GameReview) -> str:
                      for n, _ in CLASSES)
     return ("<h2>Win rate and score</h2>"
             "<p class=\"note\">Black's win rate (top) and score (bottom, points ahead, "
-            "komi included) after each move, by igo's evaluation; a point's colour is the "
+            f"komi included) after each move, {_by(review)}; a point's colour is the "
             "class of that move's loss. Click a point to see the move.</p>"
             f"{wr}{sc}<p class=\"legend\">{legend}</p>")
 
@@ -258,7 +296,7 @@ def review_html(review: GameReview) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>",
         _header(review), _judge(review), _players(review), _graphs(review),
-        _explorer(review), _mistakes(review), _end(review),
+        _explorer(review), _mistakes(review), _end(review), _judge_figures(review),
         '<p class="note">Made by igo review. Everything on this page is in this one file: '
         "it loads nothing from anywhere.</p>",
         f'<script type="application/json" id="review-data">{data}</script>',

@@ -7,7 +7,8 @@
      "players": {"B": PLAYER, "W": PLAYER},
      "judge": {"engine": str, "playouts": int|null, "seconds": float|null,
                "lines": [str], "measured": [{"board", "opponent", "conditions", "games",
-               "score", "interval"}]},
+               "score", "interval"}],
+               "net": {"name", "file", "weight", "evaluations", "seconds"}},
      "thresholds": {"classes": [[name, lowest points lost]], "mistake_min_points": float,
                     "reference": "KaTrain eval_thresholds"},
      "moves": [MOVE], "positions": [POSITION],
@@ -24,15 +25,26 @@
             "winrate_after", "score_before", "score_after" (Black's),
             "winrate_loss", "points_loss" (the mover's), "class", "best", "best_pv",
             "best_winrate" (the mover's), "engine_agrees", "model_probability",
-            "model_rank", "model_top", "model_agrees"}
+            "model_rank", "model_top", "model_agrees",
+            "net_winrate_after", "net_score_after" (Black's)}
     POSITION = {"number" (moves played), "to_play", "winrate_black", "score_black",
                 "playouts", "visits", "moves": [{"move", "visits", "winrate" (to_play's),
-                "lcb", "prior", "pv"}]}
+                "lcb", "prior", "pv"}],
+                "net": {"winrate_black", "score_black", "best_winrate_black",
+                        "best_score_black", "judged_winrate_black"}}
     MISTAKE = {"number", "move", "best", "best_pv", "points_loss", "winrate_loss",
                "class", "influence": [[float]], "ownership": [[float]]|null}
 
 Win rates are in [0, 1], scores in points (komi included), maps ``(size, size)``
 row by row from the top-left point, +Black, rounded to 3 decimals.
+
+The ``net`` keys (``judge.net``, each move's ``net_*``, each position's ``net``) are
+there only where a net's heads judged (:mod:`igo.review.net_judge`): then the moves'
+win rates, scores and losses are the net judge's, and a position's ``net`` has the
+net's judgement of the position itself, of the position after the search's best move
+(``best_*``) and the win rate mixed with the search's (``judged_winrate_black``); its
+``winrate_black``/``score_black`` stay the search's. Without a net the output is what
+it was before the net judge.
 """
 
 from __future__ import annotations
@@ -46,6 +58,7 @@ from igo.core.coords import Point, format_vertex
 from igo.review.figures import CLASSES, MISTAKE_MIN_POINTS, MoveFigures
 from igo.review.game import GameReview
 from igo.review.judge import ENGINE, MEASURED, judge_lines
+from igo.review.net_judge import PositionJudgement
 from igo.review.strength import RankEstimate
 
 SCHEMA = "igo-review/1"
@@ -71,6 +84,13 @@ def _strength(e: RankEstimate) -> dict[str, Any]:
             "classes": {n: round(p, 3) for n, p in e.classes}}
 
 
+def _judged(p: PositionJudgement) -> dict[str, Any]:
+    """A position's ``net`` (see the module docstring)."""
+    return {"winrate_black": _r(p.net_winrate), "score_black": _r(p.net_score, 2),
+            "best_winrate_black": _r(p.best_winrate), "best_score_black": _r(p.best_score, 2),
+            "judged_winrate_black": _r(p.winrate)}
+
+
 def move_dict(m: MoveFigures, size: int) -> dict[str, Any]:
     """One move's figures."""
     return {
@@ -85,7 +105,9 @@ def move_dict(m: MoveFigures, size: int) -> dict[str, Any]:
         "model_rank": m.model_rank,
         "model_top": None if m.model_top is None else _v(m.model_top, size),
         "model_agrees": m.model_agrees,
-    }
+    } | ({} if m.net_score_after is None else {
+        "net_winrate_after": _r(m.net_winrate_after), "net_score_after":
+        _r(m.net_score_after, 2)})
 
 
 def review_dict(review: GameReview) -> dict[str, Any]:
@@ -104,13 +126,15 @@ def review_dict(review: GameReview) -> dict[str, Any]:
             "mean_model_probability": _r(pf.mean_model_probability),
             "classes": dict(pf.classes), "strength": _strength(review.ranks[c]),
         }
+    net = review.net
     positions = [{
         "number": k, "to_play": ev.to_play.letter, "winrate_black": _r(ev.winrate_black),
         "score_black": _r(ev.score_black, 2), "playouts": ev.playouts, "visits": ev.visits,
         "moves": [{"move": _v(m.move, size), "visits": m.visits, "winrate": _r(m.winrate),
                    "lcb": _r(m.lcb), "prior": _r(m.prior), "pv": [_v(p, size) for p in m.pv]}
                   for m in ev.moves],
-    } for k, ev in enumerate(review.evals)]
+    } | ({} if net is None else {"net": _judged(net.positions[k])})
+        for k, ev in enumerate(review.evals)]
     mistakes = {c.letter: [{
         "number": m.number, "move": _v(m.move, size), "best": _v(m.best, size),
         "best_pv": [_v(p, size) for p in m.best_pv], "points_loss": _r(m.points_loss, 2),
@@ -123,12 +147,15 @@ def review_dict(review: GameReview) -> dict[str, Any]:
         "rules": rec.rules.name, "handicap": rec.handicap, "result": rec.result.to_sgf(),
         "players": players,
         "judge": {"engine": ENGINE, "playouts": b.playouts, "seconds": b.seconds,
-                  "lines": judge_lines(b, size),
+                  "lines": judge_lines(b, size, net),
                   "measured": [{"board": m.board, "opponent": m.opponent,
                                 "conditions": m.conditions, "games": m.games,
                                 "score": m.score,
                                 "interval": None if m.interval is None else list(m.interval)}
-                               for m in MEASURED]},
+                               for m in MEASURED]}
+        | ({} if net is None else {"net": {
+            "name": net.name, "file": net.file, "weight": net.weight,
+            "evaluations": net.evaluations, "seconds": round(net.seconds, 2)}}),
         "thresholds": {"classes": [[n, t] for n, t in CLASSES],
                        "mistake_min_points": MISTAKE_MIN_POINTS,
                        "reference": "KaTrain eval_thresholds (12, 6, 3, 1.5, 0.5 points)"},

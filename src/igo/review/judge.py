@@ -1,7 +1,11 @@
 """How strong the judge of a review is: igo's MCTS engine as we measured it
-(``experiments/tabu_mcts/README.md``), and the budget the review gave it. A review
+(``experiments/tabu_mcts/README.md``), the budget the review gave it, and the net
+whose heads judged with it where one did (:mod:`igo.review.net_judge`). A review
 says this on its page, so that a player stronger than the engine reads its verdicts
-for what they are.
+for what they are: :func:`judge_summary`, a line or two at the top (which judge, what
+its verdict was measured to be worth), and :func:`match_lines`, the match figures and
+the caveat, in a section at the end; :func:`judge_lines` has all of it in one list
+(``--json``, ``--sgf``).
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from igo.analysis.position import Budget
+from igo.review.net_judge import NetJudge
 
 
 @dataclass(frozen=True)
@@ -104,10 +109,50 @@ VERDICT_19 = ("What the verdict is worth on 19x19: with the judge of 2026-11-30 
               "loss beside that estimate.")
 
 
-def judge_lines(budget: Budget, size: int) -> list[str]:
-    """The judge's description: what it is, the budget it had, what we measured."""
-    lines = [f"Judge: {ENGINE}, {budget.describe()} a position, one search thread.",
-             *("Measured: " + m.text() for m in MEASURED if m.board == size or size not in
+#: What the verdict of a 19x19 review by the search alone was measured to be worth, in
+#: one sentence (:data:`VERDICT_19` says it in full).
+VERDICT_19_SHORT = ("Its verdict was measured on 19x19 (116 Fox players of 14 ranks, issue 37): "
+                    "the points lost a move tell a kyu player from a dan player, not one dan "
+                    "rank from another (Spearman rho -0.23); read them beside the rank "
+                    "estimated from the game (rho +0.76).")
+
+#: What the verdict of a review by the search alone on another size is worth.
+VERDICT_OTHER = ("Its verdict was not measured against players' ranks on this board size; "
+                 "its score is the mean of its playouts, which swings by a few points from "
+                 "one position to the next: single losses below 1.5 points are mostly noise.")
+
+#: What the verdict of a review judged by a net's heads is worth (none measured yet).
+VERDICT_NET = ("This judge's verdict has not been measured yet (its score noise and its "
+               "verdict by rank are issue 63's measurements, experiments/value_net/README.md); "
+               "the figures of the search alone are in the section at the end.")
+
+
+def engine_line(budget: Budget) -> str:
+    """The search: what engine, what budget."""
+    return f"Judge: {ENGINE}, {budget.describe()} a position, one search thread."
+
+
+def net_line(net: NetJudge, budget: Budget) -> str:
+    """The net judge: which net, and how its figures mix with the search's."""
+    w = net.weight
+    return (f"Judge: the value and score heads of the network {net.name} ({net.file}) with "
+            f"igo's search ({budget.describe()} a position): a position's score is the "
+            f"net's after igo's best move, its win rate {w:.0%} the net's there and "
+            f"{1 - w:.0%} the search's.")
+
+
+def judge_summary(budget: Budget, size: int, net: NetJudge | None = None) -> list[str]:
+    """A line or two: which judge, and what its verdict was measured to be worth."""
+    if net is not None:
+        return [net_line(net, budget), VERDICT_NET]
+    return [f"Judge: the search alone, {ENGINE}, {budget.describe()} a position.",
+            VERDICT_19_SHORT if size == 19 else VERDICT_OTHER]
+
+
+def match_lines(size: int) -> list[str]:
+    """The engine's match figures, this size first, then the caveat (and on 19x19 the
+    verdict in full)."""
+    lines = [*("Measured: " + m.text() for m in MEASURED if m.board == size or size not in
                (9, 19)),
              *("Measured: " + m.text() for m in MEASURED if m.board != size and size in
                (9, 19)),
@@ -117,4 +162,13 @@ def judge_lines(budget: Budget, size: int) -> list[str]:
     return lines
 
 
-__all__ = ["CAVEAT", "ENGINE", "MEASURED", "VERDICT_19", "Measurement", "judge_lines"]
+def judge_lines(budget: Budget, size: int, net: NetJudge | None = None) -> list[str]:
+    """The judge's description: what it is (the net first, where one judged), the
+    budget it had, what we measured."""
+    head = [] if net is None else [net_line(net, budget), VERDICT_NET]
+    return [*head, engine_line(budget), *match_lines(size)]
+
+
+__all__ = ["CAVEAT", "ENGINE", "MEASURED", "VERDICT_19", "VERDICT_19_SHORT", "VERDICT_NET",
+           "VERDICT_OTHER", "Measurement", "engine_line", "judge_lines", "judge_summary",
+           "match_lines", "net_line"]

@@ -2,7 +2,8 @@
 
 The script only moves through the game: it draws the position of the chosen move on
 an SVG board from the page's own data (``<script type="application/json"
-id="review-data">``), with the move's figures; the rest of the page is static.
+id="review-data">``), with the move's figures; and it unfolds the engine's match
+figures when their link is followed. The rest of the page is static.
 """
 
 CSS = """
@@ -15,6 +16,9 @@ h1{font-size:1.5em;margin:.4em 0 .2em}h2{font-size:1.2em;margin:1.4em 0 .4em;
 .meta{color:var(--muted);margin:0}
 .judge{background:#f4f6fb;border-left:4px solid var(--accent);padding:.5em .9em;margin:1em 0}
 .judge ul{margin:.3em 0;padding-left:1.2em}
+.judge-figures{margin:1.6em 0 .6em;font-size:.92em}
+.judge-figures summary{cursor:pointer;font-weight:600}
+.judge-figures ul{padding-left:1.2em}
 .scroll{overflow-x:auto}
 table{border-collapse:collapse;min-width:100%}
 th,td{border-bottom:1px solid var(--line);padding:.3em .5em;text-align:left;vertical-align:top}
@@ -81,6 +85,8 @@ function draw(){
   lead(m.score_before)+' &rarr; '+lead(m.score_after)+'<br>lost '+
   Math.max(m.points_loss,0).toFixed(1)+' points, '+pct(Math.max(m.winrate_loss,0))+
   ' of win rate<br>';
+  if(m.net_score_after!==undefined)txt+='the net alone after the move: win rate for Black '+
+   pct(m.net_winrate_after)+', score '+lead(m.net_score_after)+'<br>';
   if(m.best)txt+="igo's move: <b>"+m.best+'</b>'+(m.engine_agrees?' (as played)':'')+
    ', continuation '+m.best_pv.join(' ')+'<br>';
   if(m.model_rank)txt+=(d.model||'move model')+': rank '+m.model_rank+', '+pct(m.model_probability)+
@@ -99,6 +105,9 @@ for(var i=0;i<pts.length;i++)pts[i].addEventListener('click',function(){
  go(parseInt(this.getAttribute('data-move'),10));});
 document.addEventListener('keydown',function(e){if(e.key==='ArrowLeft')go(k-1);
  if(e.key==='ArrowRight')go(k+1);});
+var jf=document.getElementById('judge-figures');
+function openFigures(){if(jf&&location.hash==='#judge-figures')jf.open=true;}
+window.addEventListener('hashchange',openFigures);openFigures();
 go(N);
 })();
 """

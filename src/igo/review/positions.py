@@ -10,8 +10,11 @@ with the next pass, counting every stone as it stands, dead or not (the reason
 A position's key names everything its evaluation depends on: the board size, the
 rules, the komi, the setup stones, the moves that lead to it (not just the stones:
 ko and superko depend on the history) and the player to move, the budget, the search
-configuration and the move model (igo's default of the size), and
-:data:`EVAL_VERSION`, raised when the evaluation itself changes.
+configuration and the move model (igo's default of the size), the review's seed when
+one is given (``igo review --seed N``; without one the key is what it always was, so
+that old cache rows stay valid), and :data:`EVAL_VERSION`, raised when the evaluation
+itself changes. The search's seed is drawn from the key (:func:`seed_of`): the same
+position searched with the same seed gives the same search, another seed another one.
 """
 
 from __future__ import annotations
@@ -56,9 +59,11 @@ def to_play_at(record: GameRecord, k: int) -> Color:
     return record.to_play_first()
 
 
-def position_key(record: GameRecord, k: int, budget: Budget, config: SearchConfig) -> str:
+def position_key(record: GameRecord, k: int, budget: Budget, config: SearchConfig,
+                 seed: int | None = None) -> str:
     """The cache key of the evaluation of position ``k`` of ``record`` (hex SHA-256;
-    the module docstring says what it names)."""
+    the module docstring says what it names); ``seed``: the review's seed, mixed into
+    the key (and so into the search's seed) when given."""
     moves = list(record.moves[:k])
     while moves and moves[-1].point is None:  # the closing passes, as search_board
         moves.pop()
@@ -74,6 +79,8 @@ def position_key(record: GameRecord, k: int, budget: Budget, config: SearchConfi
         "to_play": int(to_play_at(record, k)), "budget": [budget.playouts, budget.seconds],
         "config": config.for_size(record.size).values(), "model": f"default-{record.size}",
     }
+    if seed is not None:
+        what["seed"] = int(seed)
     text = json.dumps(what, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -41,6 +41,9 @@ def move_comment(m: MoveFigures, size: int) -> str:
              f"score {_lead(m.score_before)} -> {_lead(m.score_after)}",
              f"{who} lost {max(m.points_loss, 0):.1f} points and "
              f"{max(m.winrate_loss, 0):.1%} of win rate: {m.category}"]
+    if m.net_score_after is not None and m.net_winrate_after is not None:
+        lines.append(f"The net alone after the move: Black's win rate "
+                     f"{m.net_winrate_after:.1%}, score {_lead(m.net_score_after)}")
     if m.best_pv:
         pv = " ".join(format_vertex(p, size) for p in m.best_pv)
         agree = " (as played)" if m.engine_agrees else ""
@@ -76,7 +79,8 @@ def annotated_sgf(review: GameReview) -> str:
     size = rec.size
     props = {k: v for k, v in rec.properties.items() if k != "C"}
     root = to_sgf(replace(rec, moves=[], properties=props)).removesuffix(")")
-    note = "\n".join(["Reviewed by igo review.", *judge_lines(review.budget, size)])
+    note = "\n".join(["Reviewed by igo review.", *judge_lines(review.budget, size,
+                                                              review.net)])
     old = rec.properties.get("C")
     if old:
         note = "\n".join(old) + "\n\n" + note

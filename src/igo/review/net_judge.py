@@ -1,0 +1,225 @@
+"""The review's learned judge: a network's value and score heads, refined by the search.
+
+After the searches (:mod:`igo.review.evaluate`), in the review's own process, the net
+judges in batches (:meth:`igo.nets.policy.NetPolicy.judge_encoded`) every position of
+the game and, where the search's best move is not the move played, the position after
+the search's best move (the *best line*). Then, for position ``P`` with ``m`` to move
+(KaTrain's quantities, from the heads instead of KataGo's):
+
+- ``score(P)``: the net's score of the position after the search's best move (``m``'s
+  score after the best move: minus that child's score from its own mover's view);
+- ``win rate(P)``: ``weight`` × the net's win rate of that child for ``m`` +
+  (1 − ``weight``) × the search's root win rate for ``m`` (AlphaGo's mixing, at the
+  root; :data:`NET_WEIGHT`);
+- the points lost by the move played at ``P``: ``score(P)`` less ``m``'s score after
+  the move played (the net's score of the next position, from ``m``'s view): exactly 0
+  when the move played is the search's best move (the same position, judged once).
+
+Scores are at the game's komi (:meth:`igo.nets.policy.Judgement.score_at`). Every
+figure here is Black's, as the graphs draw them; :mod:`igo.review.figures` turns them
+into the mover's losses.
+
+Which net (:func:`resolve_net`, ``igo review --judge-net SPEC``): ``auto`` (the
+default) is igo's default net where it has heads, on the board sizes of
+:data:`DEFAULT_NET_SIZES`, else no net (the search alone, as before); ``none`` is the
+search alone; ``default`` is igo's default net on any size; anything else is a model
+file. A net named explicitly must have heads.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from igo.analysis.position import PositionEval
+from igo.core.board import Board
+from igo.core.replay import ReplayedGame
+from igo.nets.encode import Encoded, encode_board
+from igo.nets.policy import Judgement
+
+#: The net's share of a position's win rate (AlphaGo's λ, mixed at the root: the rest is
+#: the search's root win rate). A first choice, not measured yet.
+NET_WEIGHT = 0.5
+
+#: Positions a call of the net (bounds the memory of a 19x19 batch).
+JUDGE_BATCH = 256
+
+#: ``--judge-net`` values that are not files.
+AUTO, NONE, DEFAULT = "auto", "none", "default"
+
+#: Board sizes on which ``auto`` uses igo's default net when it has heads: where the
+#: review loads that net already (its 19x19 move view), and what it learned from. On
+#: other sizes, loading PyTorch and the net would cost a small review seconds for a
+#: judge not measured there; ``--judge-net default`` asks for it on any size.
+DEFAULT_NET_SIZES = (19,)
+
+
+class NetJudgeError(ValueError):
+    """A net asked for as the judge cannot judge (it has no value heads)."""
+
+
+class HeadsNet(Protocol):
+    """What the judge needs of a net (:class:`igo.nets.policy.NetPolicy`)."""
+
+    path: Path
+
+    @property
+    def name(self) -> str: ...
+
+    def judge_encoded(self, positions: Sequence[Encoded]) -> list[Judgement]: ...
+
+
+@dataclass(frozen=True)
+class NetJudgeSettings:
+    """Which net judges (``auto``, ``none``, ``default`` or a model file: the module
+    docstring) and the net's share of a position's win rate (:data:`NET_WEIGHT`).
+
+    Raises
+    ------
+    ValueError
+        If ``weight`` is not in [0, 1].
+    """
+
+    net: str = AUTO
+    weight: float = NET_WEIGHT
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.weight <= 1.0:
+            raise ValueError(f"the net's weight must be in [0, 1], got {self.weight}")
+
+
+@dataclass(frozen=True)
+class PositionJudgement:
+    """One position judged, every figure Black's (win rates in [0, 1], scores in
+    points at the game's komi).
+
+    ``net_winrate``/``net_score``: the net's judgement of the position itself;
+    ``best_winrate``/``best_score``: the net's judgement of the position after the
+    search's best move (of the position itself where the search had no move);
+    ``winrate``: the position's win rate, the best line's mixed with the search's;
+    :attr:`score`: the best line's.
+    """
+
+    net_winrate: float
+    net_score: float
+    best_winrate: float
+    best_score: float
+    winrate: float
+
+    @property
+    def score(self) -> float:
+        """The position's score: the net's score of the best line."""
+        return self.best_score
+
+
+@dataclass(frozen=True)
+class NetJudge:
+    """A game's positions ``0 … moves`` judged by ``name`` (the file ``file``), with
+    ``evaluations`` positions through the net in ``seconds``."""
+
+    name: str
+    file: str
+    weight: float
+    positions: tuple[PositionJudgement, ...]
+    evaluations: int
+    seconds: float
+
+
+def resolve_net(settings: NetJudgeSettings, size: int) -> HeadsNet | None:
+    """The net that judges a ``size`` review (``None``: the search alone).
+
+    Raises
+    ------
+    ImportError
+        If a net is named and PyTorch is not installed.
+    igo.nets.model_file.NetFileError
+        If a named net's file is missing or not a policy net.
+    NetJudgeError
+        If a named net has no heads.
+    """
+    from igo.nets.policy import load_default_net, load_net_policy
+
+    spec = settings.net
+    if spec == NONE:
+        return None
+    if spec == AUTO:
+        if size not in DEFAULT_NET_SIZES:
+            return None
+        net = load_default_net()
+        return net if net is not None and net.has_heads else None
+    named = load_net_policy(spec)
+    if not named.has_heads:
+        raise NetJudgeError(f"the net {named.path.name} ({named.name}) has no value heads: "
+                            "it cannot judge a review (--judge-net none for the search alone)")
+    return named
+
+
+def _after_best(game: ReplayedGame, k: int, ev: PositionEval) -> Board | None:
+    """The board after the search's best move in position ``k`` (``None`` where the
+    search had no move, or where that move is the move played: position ``k + 1``)."""
+    best = ev.best
+    if best is None:
+        return None
+    if k < len(game.moves) and best.move == game.moves[k].point:
+        return None
+    board = game.search_board(k)  # the search's own board: its move is legal there
+    board.play(board.to_play, best.move)
+    return board
+
+
+def judge_game(game: ReplayedGame, evals: Sequence[PositionEval], net: HeadsNet,
+               settings: NetJudgeSettings | None = None,
+               encoded: Sequence[Encoded] | None = None) -> NetJudge:
+    """Judge every position of ``game`` (see the module docstring); ``evals`` are the
+    searches of positions ``0 … moves``, ``encoded`` the net's input of positions
+    ``0 … moves - 1`` when the caller has them (the review's move view on 19x19).
+
+    Raises
+    ------
+    ValueError
+        If ``evals`` does not hold one evaluation a position.
+    """
+    settings = settings if settings is not None else NetJudgeSettings()
+    n = len(game)
+    if len(evals) != n:
+        raise ValueError(f"{len(evals)} evaluations for {n} positions")
+    start = time.perf_counter()
+    rows: list[Encoded] = [encoded[k] if encoded is not None and k < len(encoded)
+                           else encode_board(game.boards[k], game.to_play(k))
+                           for k in range(n)]
+    child_row: list[int | None] = []
+    for k in range(n):
+        board = _after_best(game, k, evals[k])
+        if board is None:
+            child_row.append(None)
+        else:
+            child_row.append(len(rows))
+            rows.append(encode_board(board, board.to_play))
+    judged: list[Judgement] = []
+    for i in range(0, len(rows), JUDGE_BATCH):
+        judged += net.judge_encoded(rows[i:i + JUDGE_BATCH])
+    komi = game.record.komi
+    w = settings.weight
+    out = []
+    for k in range(n):
+        own = judged[k]
+        row = child_row[k]
+        if row is not None:
+            child = judged[row]
+        elif evals[k].best is not None and k + 1 < n:
+            child = judged[k + 1]  # the move played is the best move
+        else:
+            child = own  # no move to judge after: the position's own judgement
+        out.append(PositionJudgement(
+            own.black_win, own.score_at(komi), child.black_win, child.score_at(komi),
+            w * child.black_win + (1.0 - w) * evals[k].winrate_black))
+    return NetJudge(net.name, net.path.name, w, tuple(out), len(rows),
+                    time.perf_counter() - start)
+
+
+__all__ = ["AUTO", "DEFAULT", "DEFAULT_NET_SIZES", "JUDGE_BATCH", "NET_WEIGHT", "NONE",
+           "HeadsNet", "NetJudge", "NetJudgeError", "NetJudgeSettings", "PositionJudgement",
+           "judge_game", "resolve_net"]
