@@ -460,3 +460,49 @@ def test_game_arrays_default_scores_are_nan() -> None:
     assert np.isnan(games.scores).all()
     bare = G.GameArrays(9, games.points, games.colors, games.offsets, games.winner)
     assert bare.scores.shape == (1,) and np.isnan(bare.scores).all()
+
+
+def test_heads_that_skip_the_last_blocks(tmp_path: Path) -> None:
+    """value_skip: the heads read the tower before its last block; the policy is the
+    whole tower's; numpy agrees; the heads' block starts as a copy of the skipped one."""
+    torch = pytest.importorskip("torch")
+    from igo.nets.heads_train import HeadsTrainer
+    from igo.nets.model import NetConfig, PolicyNet
+    from igo.nets.model_file import save_net
+
+    torch.manual_seed(5)
+    net = PolicyNet(NetConfig(2, 8, head_channels=4, value_blocks=1, value_channels=4,
+                              value_hidden=8, value_skip=1))
+    _perturb(net, 6)
+    net.eval()
+    x = torch.from_numpy((np.random.default_rng(1).random((2, N_PLANES, 9, 9)) < 0.3)
+                         .astype(np.float32))
+    with torch.inference_mode():
+        logits, v, s, o = net.judge(x)
+        np.testing.assert_array_equal(logits.numpy(), net(x).numpy())
+        branch = net.stem(x)
+        branch = net.tower[0](branch)
+        want = net.heads(branch)
+        assert not torch.allclose(branch, net.trunk(x))
+    for a, b in zip((v, s, o), want, strict=True):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+    path = tmp_path / "skip.pt"
+    save_net(net, path, {"heads": {"komi": 6.5}})
+    got = NumpyPolicyNet(path).judge(x.numpy())
+    for g, w in zip(got, (logits, v, s, o), strict=True):
+        np.testing.assert_allclose(g, w.numpy(), atol=1e-4, rtol=0)
+    # training: the heads' block starts as the skipped tower block
+    trunk = tiny_net_file(tmp_path / "trunk")
+    data = _labelled(6, 2)
+    cfg = _heads_cfg(steps=1, value_skip=0)
+    with pytest.raises(ValueError):  # a one-block trunk has no block to skip
+        _heads_cfg(value_skip=-1)
+    t = HeadsTrainer(cfg, trunk, [data], data, tmp_path / "r0", tmp_path / "r0.pt",
+                     say=lambda m: None)
+    assert t.net.config.value_skip == 0
+    two = PolicyNet(NetConfig(2, 8))
+    save_net(two, tmp_path / "two.pt")
+    t = HeadsTrainer(_heads_cfg(steps=1, value_skip=1), tmp_path / "two.pt", [data], data,
+                     tmp_path / "r1", tmp_path / "r1.pt", say=lambda m: None)
+    for k, w in t.net.tower[1].state_dict().items():
+        assert torch.equal(t.net.value_tower[0].state_dict()[k], w)

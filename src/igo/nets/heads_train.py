@@ -3,7 +3,9 @@
 The trunk (stem, tower, policy head) of an existing policy net is copied and **frozen**:
 its moves do not change, and on a CPU only the heads' own layers
 (:class:`igo.nets.model.PolicyNet`, ``value_blocks`` residual blocks and the heads) pay
-for gradients. Targets, all from the player to move's view:
+for gradients. With ``value_skip`` the heads read the tower before its last blocks, and
+their own blocks start as copies of those (a partly frozen trunk, the policy untouched).
+Targets, all from the player to move's view:
 
 - value: did the player to move win the game (games without a winner are skipped);
 - score: the game's final margin (games that ended by counting; NaN otherwise, masked);
@@ -60,6 +62,7 @@ class HeadsConfig:
     value_blocks: int = 1
     value_channels: int = 32
     value_hidden: int = 64
+    value_skip: int = 0
     per_game: int = 2
     chunk_games: int = 1000
     w_value: float = 1.0
@@ -72,7 +75,8 @@ class HeadsConfig:
     seed: int = 1
 
     def __post_init__(self) -> None:
-        if self.steps < 1 or self.batch < 1 or self.lr <= 0 or self.per_game < 1:
+        if self.steps < 1 or self.batch < 1 or self.lr <= 0 or self.per_game < 1 \
+                or self.value_skip < 0:
             raise ValueError(f"bad heads training configuration {self}")
 
 
@@ -165,7 +169,7 @@ def loss_terms(net: Any, batch: Batch, idx: np.ndarray, sym: int, cfg: HeadsConf
     if sym:
         x, own = apply_symmetry(x, sym), apply_symmetry(own, sym)
     with torch.no_grad():
-        t = net.trunk(x)
+        t = net.branch(x)
     with torch.set_grad_enabled(grad):
         v, s, o = net.heads(t)
         lv = F.binary_cross_entropy_with_logits(v, torch.from_numpy(batch.value[idx]))
@@ -239,12 +243,14 @@ class HeadsTrainer:
         self.meta = dict(meta or {})
         base, base_meta = load_net(init)
         shape = {**base.config.as_dict(), "value_blocks": cfg.value_blocks,
-                 "value_channels": cfg.value_channels, "value_hidden": cfg.value_hidden}
+                 "value_channels": cfg.value_channels, "value_hidden": cfg.value_hidden,
+                 "value_skip": cfg.value_skip}
         self.net = PolicyNet(NetConfig(**shape))
         missing = self.net.load_state_dict(base.state_dict(), strict=False).missing_keys
         if any(not k.startswith(("value_", "ownership")) for k in missing):
             raise ValueError(f"{init}: not a trunk for these heads ({missing[:3]})")
         self.meta.setdefault("policy", base_meta)
+        self._copy_skipped_blocks()
         self.head_params = [p for n, p in self.net.named_parameters()
                             if n.startswith(("value_", "ownership"))]
         for n, p in self.net.named_parameters():
@@ -272,6 +278,13 @@ class HeadsTrainer:
         first = self._chunk_games(0)
         self.train_eval = {s: draw_positions(train[s], g[: cfg.eval_positions], 1, fixed)
                            for s, g in first.items()}
+
+    def _copy_skipped_blocks(self) -> None:
+        """The heads' first blocks start as copies of the tower blocks they skip (the
+        heads then read what the policy reads, and learn from there)."""
+        first = self.net.config.blocks - self.cfg.value_skip
+        for i in range(min(self.cfg.value_blocks, self.cfg.value_skip)):
+            self.net.value_tower[i].load_state_dict(self.net.tower[first + i].state_dict())
 
     def _chunk_games(self, cursor: int) -> dict[int, np.ndarray]:
         rows = self.order[cursor:cursor + self.cfg.chunk_games]

@@ -12,8 +12,10 @@ KataGo's does, all from the view of the player to move: a **value** (the logit o
 probability that the player to move wins, at the komi of its training games), a
 **score** (the player to move's final margin, komi included, in points) and an
 **ownership** map (each point's final owner, tanh: +1 the player to move). The heads
-read the tower through ``value_blocks`` residual blocks of their own (so that a trunk
-trained for moves can stay frozen while they learn), then a 1x1 convolution to
+read the tower (its output, or the output of its first ``blocks - value_skip`` blocks)
+through ``value_blocks`` residual blocks of their own (so that a trunk trained for moves
+can stay frozen while they learn; with ``value_skip`` blocks skipped, the heads' blocks
+can start as copies of the tower's last ones), then a 1x1 convolution to
 ``value_channels``; the ownership is a 1x1 convolution of those, the value and score
 a small fully connected layer over their mean and maximum over the board and the
 mean scaled by the board's width (KataGo's global pooling): any board size.
@@ -45,11 +47,13 @@ class NetConfig:
     value_blocks: int = 0
     value_channels: int = 0
     value_hidden: int = 64
+    value_skip: int = 0
 
     def __post_init__(self) -> None:
         if self.blocks < 1 or self.channels < 1 or self.head_channels < 1:
             raise ValueError(f"bad network shape {self}")
-        if self.value_blocks < 0 or self.value_channels < 0 or self.value_hidden < 1:
+        if self.value_blocks < 0 or self.value_channels < 0 or self.value_hidden < 1 \
+                or not 0 <= self.value_skip < self.blocks:
             raise ValueError(f"bad network shape {self}")
 
     @property
@@ -113,6 +117,14 @@ class PolicyNet(nn.Module):
         """The tower's output ``(B, channels, size, size)``."""
         return self.tower(self.stem(x))
 
+    def branch(self, x: torch.Tensor) -> torch.Tensor:
+        """What the heads read: the output of the tower's first ``blocks - value_skip``
+        blocks."""
+        h = self.stem(x)
+        for block in list(self.tower)[: self.config.blocks - self.config.value_skip]:
+            h = block(h)
+        return h
+
     def policy(self, t: torch.Tensor) -> torch.Tensor:
         """Move logits of the tower's output ``t``."""
         board = self.head(t).flatten(1)
@@ -121,7 +133,7 @@ class PolicyNet(nn.Module):
 
     def heads(self, t: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """``(value logit (B,), score (B,) in points, ownership (B, size*size) in
-        [-1, 1])`` of the tower's output ``t``, for the player to move."""
+        [-1, 1])`` of what the heads read (:meth:`branch`), for the player to move."""
         if not self.config.has_heads:
             raise ValueError(f"the net {self.config.name} has no value heads")
         v = self.value_conv(self.value_tower(t))
@@ -139,8 +151,15 @@ class PolicyNet(nn.Module):
               ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
         """``(move logits, value logit, score, ownership)`` of input planes, the
         tower run once (see :meth:`heads`)."""
-        t = self.trunk(x)
-        return (self.policy(t), *self.heads(t))
+        h = self.stem(x)
+        blocks = list(self.tower)
+        cut = self.config.blocks - self.config.value_skip
+        for block in blocks[:cut]:
+            h = block(h)
+        t = h
+        for block in blocks[cut:]:
+            t = block(t)
+        return (self.policy(t), *self.heads(h))
 
 
 def masked_logits(logits: torch.Tensor, legal: torch.Tensor) -> torch.Tensor:

@@ -227,8 +227,11 @@ class NumpyPolicyNet:
             parts = [self.judge(x[i:i + step]) for i in range(0, bsz, step)]
             return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
                     np.concatenate([p[2] for p in parts]), np.concatenate([p[3] for p in parts]))
-        h = self.trunk(x)
-        return (self._policy(h), *self.heads(h))
+        h = np.ascontiguousarray(x.transpose(0, 2, 3, 1), np.float32)
+        h = np.maximum(_conv3(h, *self.stem), 0.0)
+        cut = len(self.blocks) - int(self.config.get("value_skip", 0))
+        h = _tower(h, self.blocks[:cut])
+        return (self._policy(_tower(h, self.blocks[cut:])), *self.heads(h))
 
     def _policy(self, h: np.ndarray) -> np.ndarray:
         """Move logits of the tower's output ``h`` (channels-last)."""
