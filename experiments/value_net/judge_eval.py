@@ -207,15 +207,47 @@ def report(args: argparse.Namespace) -> int:
     return 0
 
 
+def table(path: Path) -> str:
+    """The markdown tables of a ``judge_eval.json``."""
+    d = json.loads(path.read_text())
+    lines = [f"Net `{d['net']}` (heads step {d['net_step']}), search budget {d['budget']} "
+             "playouts. Log-loss [95 % interval over games], accuracy:", "",
+             "| judge | " + " | ".join(["all", *map(str, MOVES)]) + " |",
+             "|---|" + "---:|" * (len(MOVES) + 1)]
+    for name, v in d["winner"].items():
+        cells = []
+        for key in ["all", *map(str, MOVES)]:
+            x = v.get(key)
+            cells.append("" if x is None else f"{x['logloss'][0]:.3f} [{x['logloss'][1]:.3f}, "
+                         f"{x['logloss'][2]:.3f}], {x['accuracy'][0]:.2f} (n {x['n']})")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    lam = d.get("lambda")
+    if lam:
+        lines += ["", f"The net's weight in the mix chosen on the even games' "
+                  f"{lam['n_even']} positions: **{lam['chosen_on_even_games']}**; on the odd "
+                  f"games' {lam['n_odd']}: log-loss {lam['odd_logloss_chosen']:.4f} with it, "
+                  f"{lam['odd_logloss_search']:.4f} the search alone, "
+                  f"{lam['odd_logloss_net_best_line']:.4f} the net alone (its best line)."]
+    lines += ["", "| score noise | n | today: median | today: 90th pct | net's best line: median "
+              "| net: 90th pct | same best move |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for label, x in d["score_noise"].items():
+        lines.append(f"| {label} | {x['n']} | {x['today_median']:.2f} | {x['today_p90']:.2f} "
+                     f"| {x['net_median']:.2f} | {x['net_p90']:.2f} | {x['best_move_same']:.2f} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("what", choices=("search", "report"))
+    ap.add_argument("what", choices=("search", "report", "table"))
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--noise", type=int, default=100)
     ap.add_argument("--workdir", type=Path, default=HERE / "results")
     ap.add_argument("--net", type=Path, default=Path("runs/value-net/heads/policy-19-heads.pt"))
     args = ap.parse_args(argv)
     args.workdir.mkdir(parents=True, exist_ok=True)
+    if args.what == "table":
+        print(table(args.workdir / "judge_eval.json"))
+        return 0
     return run_searches(args) if args.what == "search" else report(args)
 
 

@@ -69,5 +69,5 @@ def tiny_heads_net_file(folder: Path, seed: int = 0) -> Path:
                               value_hidden=8))
     net.eval()
     path = Path(folder) / "heads.pt"
-    save_net(net, path, {"heads": {"komi": 6.5}})
+    save_net(net, path, {"heads": {"komi": 6.5, "sizes": [5, 7, 9, 13, 19]}})
     return path

@@ -506,3 +506,23 @@ def test_heads_that_skip_the_last_blocks(tmp_path: Path) -> None:
                      tmp_path / "r1", tmp_path / "r1.pt", say=lambda m: None)
     for k, w in t.net.tower[1].state_dict().items():
         assert torch.equal(t.net.value_tower[0].state_dict()[k], w)
+
+
+def test_heads_judge_only_the_sizes_they_learned(tmp_path: Path) -> None:
+    """meta["heads"]["sizes"] (else 19 only) bounds where the review, the analysis lines
+    and the influence maps use a net's judgement."""
+    pytest.importorskip("torch")
+    from igo.nets.model_file import load_net, save_net
+    from igo.nets.policy import NetPolicy, heads_sizes
+
+    assert heads_sizes({}) == (19,) and heads_sizes({"heads": {"sizes": [9, 19]}}) == (9, 19)
+    path = tiny_heads_net_file(tmp_path)
+    net, _ = load_net(path)
+    save_net(net, tmp_path / "h19.pt", {"heads": {"komi": 6.5}})
+    p19 = NetPolicy(tmp_path / "h19.pt")
+    assert p19.judges(19) and not p19.judges(9)
+    assert NumpyPolicyNet(tmp_path / "h19.pt").judges(19)
+    assert not NumpyPolicyNet(tmp_path / "h19.pt").judges(13)
+    assert NetPolicy(path).judges(9)
+    plain = tiny_net_file(tmp_path / "plain")
+    assert not NetPolicy(plain).judges(19)

@@ -182,6 +182,9 @@ class _Loaded:
         self.path = Path("x.pt")
         self.name = "b1c8"
 
+    def judges(self, size: int) -> bool:
+        return self.has_heads and size == 19
+
 
 def test_which_net_judges(monkeypatch: pytest.MonkeyPatch) -> None:
     import igo.nets.policy as policy

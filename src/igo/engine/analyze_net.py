@@ -195,7 +195,7 @@ class HeadsLines:
         if net is None:
             self._off = self._load.done  # a load that failed
             return None
-        if not net.has_heads:
+        if not net.judges(search.board.size):  # no heads, or heads of other sizes
             self._off = True
             return None
         self._judge = HeadsJudge(net)

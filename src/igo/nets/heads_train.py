@@ -268,6 +268,7 @@ class HeadsTrainer:
         # (its cursor, the generator's state before), which a checkpoint keeps
         self.pending: Batch | None = None
         self.pos = 0
+        self.net_size = train[0].games.size
         self.chunk_cursor = 0
         self.chunk_rng: dict[str, Any] | None = None
         self._load_checkpoint()
@@ -383,7 +384,7 @@ class HeadsTrainer:
         meta = {**self.meta, "heads": {"config": asdict(self.cfg), "step": self.step,
                                        "positions": self.step * self.cfg.batch,
                                        "seconds": round(self.trained_seconds, 1),
-                                       "komi": 6.5}}
+                                       "komi": 6.5, "sizes": [self.net_size]}}
         save_net(self.net, self.out, meta, half=True)
 
     def _load_checkpoint(self) -> None:

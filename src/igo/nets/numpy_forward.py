@@ -35,7 +35,7 @@ import numpy as np
 from igo.core.color import Color
 from igo.nets.encode import N_PLANES, Encoded, fill_planes
 from igo.nets.model_file import FORMAT, VERSION, NetFileError
-from igo.nets.policy import HEADS_KOMI, Judgement, judgements
+from igo.nets.policy import HEADS_KOMI, Judgement, heads_sizes, judgements
 
 #: Logit given to illegal moves, as :data:`igo.nets.model.MASKED`.
 MASKED = -1.0e4
@@ -192,6 +192,10 @@ class NumpyPolicyNet:
         """The komi of the games the heads learned from (model meta, else 6.5)."""
         heads = self.meta.get("heads", {})
         return float(heads.get("komi", HEADS_KOMI)) if isinstance(heads, dict) else HEADS_KOMI
+
+    def judges(self, size: int) -> bool:
+        """True if the heads judge ``size`` boards (:meth:`igo.nets.policy.NetPolicy.judges`)."""
+        return self.has_heads and size in heads_sizes(self.meta)
 
     def trunk(self, x: np.ndarray) -> np.ndarray:
         """The tower's output, channels-last ``(B, size, size, channels)``, of input

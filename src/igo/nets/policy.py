@@ -131,6 +131,11 @@ class NetPolicy:
         heads = self.meta.get("heads", {})
         return float(heads.get("komi", HEADS_KOMI)) if isinstance(heads, dict) else HEADS_KOMI
 
+    def judges(self, size: int) -> bool:
+        """True if the heads judge ``size`` boards: the net has heads and learned them
+        on that size (:func:`heads_sizes`)."""
+        return self.has_heads and size in heads_sizes(self.meta)
+
     def judge(self, board: Board, color: Color, encoded: Encoded | None = None) -> Judgement:
         """The heads' judgement of ``board`` with ``color`` to move (cached by position;
         the move probabilities come with it and fill :meth:`probabilities`' cache).
@@ -273,6 +278,19 @@ class NetPolicy:
             self.evaluations += len(positions)
         p = torch.softmax(masked_logits(raw, legal_mask(mv)), dim=1)
         return p.double().numpy()
+
+
+#: Board sizes the heads learned on when a model file does not say (the 9-dan games).
+HEADS_SIZES = (19,)
+
+
+def heads_sizes(meta: dict[str, Any]) -> tuple[int, ...]:
+    """The board sizes a model file's heads learned on (``meta["heads"]["sizes"]``, else
+    :data:`HEADS_SIZES`): a net's judgement of another size is not measured, so the
+    review, the analysis lines and the influence maps do not use it there."""
+    heads = meta.get("heads", {})
+    sizes = heads.get("sizes") if isinstance(heads, dict) else None
+    return tuple(int(x) for x in sizes) if sizes else HEADS_SIZES
 
 
 def judgements(probs: np.ndarray, win: np.ndarray, score: np.ndarray, own: np.ndarray,

@@ -149,7 +149,7 @@ def resolve_net(settings: NetJudgeSettings, size: int) -> HeadsNet | None:
         if size not in DEFAULT_NET_SIZES:
             return None
         net = load_default_net()
-        return net if net is not None and net.has_heads else None
+        return net if net is not None and net.judges(size) else None
     named = load_net_policy(spec)
     if not named.has_heads:
         raise NetJudgeError(f"the net {named.path.name} ({named.name}) has no value heads: "
