@@ -54,7 +54,9 @@ examples that both studies hold, both verdicts' ρ over the same players.
 
 **Time**: one core, PyTorch with one thread: a 19x19 position in about 25 ms with the
 b10c128 trunk (a 230-move game in 6–10 s while the machine's other core trains); the
-``net_top`` positions add about half as many again.
+``net_top`` positions add about half as many again. Measured on 2026-12-07 (heads step
+1200, 12 training and 14 test examples a rank): 275 games, 59,159 positions and their
+top moves' in 2,024 s, 44 positions a second, beside three other jobs on the two cores.
 """
 
 from __future__ import annotations
