@@ -14,10 +14,11 @@ With a net's heads as the judge (:mod:`igo.review.net_judge`), the win rate and
 score of a position are the net's of the best line (mixed with the search's win
 rate), and the points lost by a move are the net's score of the best line less the
 net's score after the move played, the mover's: exactly 0 when the move played is the
-search's best move. A move that raised its player's win rate is then never classed a
-mistake or worse (:data:`ROSE_CAP`) nor shown among the biggest mistakes, so that the
-page never calls a move a mistake while saying the mover's win rate went up (the
-search alone keeps its classes as they were).
+search's best move. Whatever the judge, a move that raised its player's win rate is
+never classed a mistake or worse (:data:`ROSE_CAP`) nor shown among the biggest
+mistakes, so that the page never calls a move a mistake while saying the mover's win
+rate went up (issue 63; the search alone's score, the mean of its playouts, can say a
+move lost points while its win rate rose).
 
 **Classes** by points lost, KaTrain's thresholds (its default ``eval_thresholds``
 12, 6, 3, 1.5, 0.5): :data:`CLASSES`.
@@ -71,7 +72,8 @@ class MoveFigures:
     ``net_winrate_after``/``net_score_after``: with a net as the judge, the net's own
     judgement of the position after the move (Black's; ``None`` without a net);
     ``guarded``: the class of a move that raised its player's win rate is capped at
-    :data:`ROSE_CAP` (the net judge's rule).
+    :data:`ROSE_CAP` (every review's rule since issue 63; ``False`` only for figures
+    built by hand).
     """
 
     number: int
@@ -150,7 +152,7 @@ def move_figures(record: GameRecord, evals: Sequence[PositionEval],
             view.probability_of(mv.point), view.rank_of(mv.point), view.top,
             view.top is not None and view.top == mv.point,
             None if net_after is None else net_after.net_winrate,
-            None if net_after is None else net_after.net_score, judge is not None))
+            None if net_after is None else net_after.net_score, True))
     return out
 
 

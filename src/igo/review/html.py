@@ -149,8 +149,9 @@ def _loss_note(review: GameReview) -> str:
     """How a loss is counted, by the judge the review had."""
     if review.net is None:
         return ("A loss is the mover's win rate or score before the move less the same "
-                "after it, by igo's evaluations; negative losses (the engine's noise) count "
-                "as 0 in the means.")
+                "after it, by igo's evaluations; a move that raised its player's win rate is "
+                f"classed {ROSE_CAP} at most and is not among the biggest mistakes; negative "
+                "losses (the engine's noise) count as 0 in the means.")
     return ("A move loses the net's score after igo's best move less the net's score after "
             "the move played (0 when it is igo's move), the mover's; a move that raised its "
             f"player's win rate is classed {ROSE_CAP} at most and is not among the biggest "
