@@ -25,6 +25,7 @@ The input planes, all from the view of the player to move (:data:`PLANES`):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -85,6 +86,15 @@ def _scratch(size: int) -> tuple[CK.BoardState, np.ndarray, np.ndarray, np.ndarr
                                  np.ndarray]:
     """An empty board state to replay games on, and the work arrays."""
     return (CK.copy_state(Board(size).state), *_work_arrays(size))
+
+
+def stack(positions: Sequence[Encoded]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(stones, moves, hist, to_move)`` of encoded positions of one size, their rows
+    one after the other: what :func:`planes` and its numpy twin take."""
+    return (np.concatenate([p.stones for p in positions]),
+            np.concatenate([p.moves for p in positions]),
+            np.concatenate([p.hist for p in positions]),
+            np.concatenate([p.to_move for p in positions]))
 
 
 def encode_board(board: Board, color: Color) -> Encoded:

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from igo.core.color import Color
-from igo.nets.encode import N_PLANES, Encoded, fill_planes
+from igo.nets.encode import N_PLANES, Encoded, fill_planes, stack
 from igo.nets.model_file import FORMAT, VERSION, NetFileError
 from igo.nets.policy import HEADS_KOMI, Judgement, heads_sizes, judgements
 
@@ -251,10 +251,7 @@ class NumpyPolicyNet:
         """Probabilities ``(n, size*size + 1)`` of encoded positions of one size, as
         :meth:`igo.nets.policy.NetPolicy.evaluate` gives them."""
         size = positions[0].size
-        st = np.concatenate([p.stones for p in positions])
-        mv = np.concatenate([p.moves for p in positions])
-        hist = np.concatenate([p.hist for p in positions])
-        tm = np.concatenate([p.to_move for p in positions])
+        st, mv, hist, tm = stack(positions)
         return _masked_softmax(self.logits(planes_np(st, mv, hist, tm, size)), mv)
 
     def judge_encoded(self, positions: Sequence[Encoded]) -> list[Judgement]:
@@ -269,10 +266,7 @@ class NumpyPolicyNet:
         if not self.has_heads:
             raise ValueError(f"the net {self.path.name} has no value heads")
         size = positions[0].size
-        st = np.concatenate([p.stones for p in positions])
-        mv = np.concatenate([p.moves for p in positions])
-        hist = np.concatenate([p.hist for p in positions])
-        tm = np.concatenate([p.to_move for p in positions])
+        st, mv, hist, tm = stack(positions)
         raw, v, score, own = self.judge(planes_np(st, mv, hist, tm, size))
         probs = _masked_softmax(raw, mv)
         win = np.exp(-np.logaddexp(0.0, -v.astype(np.float64)))  # sigmoid, no overflow

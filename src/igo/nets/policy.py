@@ -29,7 +29,7 @@ import numpy as np
 
 from igo.core.board import Board
 from igo.core.color import Color
-from igo.nets.encode import Encoded, encode_board
+from igo.nets.encode import Encoded, encode_board, stack
 from igo.nets.model_file import NetFileError
 
 log = logging.getLogger(__name__)
@@ -173,10 +173,7 @@ class NetPolicy:
         if not self.has_heads:
             raise ValueError(f"the net {self.path.name} has no value heads")
         size = positions[0].size
-        st = torch.from_numpy(np.concatenate([p.stones for p in positions]))
-        mv = torch.from_numpy(np.concatenate([p.moves for p in positions]))
-        hist = torch.from_numpy(np.concatenate([p.hist for p in positions]))
-        tm = torch.from_numpy(np.concatenate([p.to_move for p in positions]))
+        st, mv, hist, tm = (torch.from_numpy(a) for a in stack(positions))
         with self._net_lock, torch.inference_mode():
             x = planes(st, mv, hist, tm, size).contiguous(memory_format=torch.channels_last)
             raw, v, sc, own = self.net.judge(x)
@@ -268,10 +265,7 @@ class NetPolicy:
         from igo.nets.model import masked_logits
 
         size = positions[0].size
-        st = torch.from_numpy(np.concatenate([p.stones for p in positions]))
-        mv = torch.from_numpy(np.concatenate([p.moves for p in positions]))
-        hist = torch.from_numpy(np.concatenate([p.hist for p in positions]))
-        tm = torch.from_numpy(np.concatenate([p.to_move for p in positions]))
+        st, mv, hist, tm = (torch.from_numpy(a) for a in stack(positions))
         with self._net_lock, torch.inference_mode():
             x = planes(st, mv, hist, tm, size).contiguous(memory_format=torch.channels_last)
             raw = self.net(x)
