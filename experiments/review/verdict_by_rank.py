@@ -295,9 +295,11 @@ def game_row(rec: GameRecord, cand: Candidate, review: dict[str, Any], komi_read
     }
 
 
-def read_rows(path: Path, playouts: int | None = None) -> list[dict[str, Any]]:
+def read_rows(path: Path, playouts: int | None = None,
+              keep: Callable[[dict[str, Any]], bool] | None = None) -> list[dict[str, Any]]:
     """The finished games in ``path`` (a line cut short by a kill is skipped), those of
-    ``playouts`` a position if given; the last row of a game wins."""
+    ``playouts`` a position if given and those ``keep`` keeps; the last row of a game
+    wins."""
     if not path.exists():
         return []
     rows: dict[str, dict[str, Any]] = {}
@@ -306,7 +308,8 @@ def read_rows(path: Path, playouts: int | None = None) -> list[dict[str, Any]]:
             row = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if playouts is None or row.get("playouts") == playouts:
+        if (playouts is None or row.get("playouts") == playouts) \
+                and (keep is None or keep(row)):
             rows[row["source"]] = row
     return list(rows.values())
 

@@ -232,19 +232,11 @@ def game_row(rec: GameRecord, cand: Any, judged: dict[str, Any], komi_read: floa
 
 
 def read_rows(path: Path, sha: str | None = None) -> list[dict[str, Any]]:
-    """The finished games in ``path`` (a line cut short by a kill is skipped), those
-    judged by the model of digest ``sha`` if given; the last row of a game wins."""
-    if not path.exists():
-        return []
-    rows: dict[str, dict[str, Any]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if sha is None or row.get("model", {}).get("sha256") == sha:
-            rows[row["source"]] = row
-    return list(rows.values())
+    """The finished games in ``path`` (:func:`verdict_by_rank.read_rows`), those judged
+    by the model of digest ``sha`` if given."""
+    if sha is None:
+        return vb.read_rows(path)
+    return vb.read_rows(path, keep=lambda row: row.get("model", {}).get("sha256") == sha)
 
 
 def judge_games(games: Sequence[tuple[Any, GameRecord, float]], net: Any,

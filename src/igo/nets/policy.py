@@ -149,18 +149,14 @@ class NetPolicy:
             raise ValueError(f"the net {self.path.name} has no value heads")
         key = self.key(board, color)
         with self._lock:
-            hit = self._judged.get(key)
-            if hit is not None:
-                self._judged.move_to_end(key)
-                return hit
+            hit = _recall(self._judged, key)
+        if hit is not None:
+            return hit
         enc = encoded if encoded is not None else encode_board(board, color)
         out = self.judge_encoded([enc])[0]
         with self._lock:
-            self._judged[key] = out
-            self._cache[key] = out.policy
-            for cache in (self._judged, self._cache):
-                while len(cache) > self._cache_size:
-                    cache.popitem(last=False)
+            _keep(self._judged, key, out, self._cache_size)
+            _keep(self._cache, key, out.policy, self._cache_size)
         return out
 
     def judge_encoded(self, positions: Sequence[Encoded]) -> list[Judgement]:
@@ -196,15 +192,12 @@ class NetPolicy:
         :func:`~igo.nets.encode.encode_board` gives it, when the caller has it already."""
         key = self.key(board, color)
         with self._lock:
-            hit = self._cache.get(key)
-            if hit is not None:
-                self._cache.move_to_end(key)
-                return hit
+            hit = _recall(self._cache, key)
+        if hit is not None:
+            return hit
         out = self.evaluate([encoded if encoded is not None else encode_board(board, color)])[0]
         with self._lock:
-            self._cache[key] = out
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+            _keep(self._cache, key, out, self._cache_size)
         return out
 
     def cached(self, board: Board, color: Color) -> np.ndarray | None:
@@ -272,6 +265,21 @@ class NetPolicy:
             self.evaluations += len(positions)
         p = torch.softmax(masked_logits(raw, legal_mask(mv)), dim=1)
         return p.double().numpy()
+
+
+def _recall(cache: OrderedDict[Any, Any], key: Any) -> Any:
+    """``cache[key]`` made the most recent, or ``None`` (the caller holds the lock)."""
+    hit = cache.get(key)
+    if hit is not None:
+        cache.move_to_end(key)
+    return hit
+
+
+def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any, size: int) -> None:
+    """Store ``value`` under ``key``, dropping the oldest past ``size`` entries."""
+    cache[key] = value
+    while len(cache) > size:
+        cache.popitem(last=False)
 
 
 #: Board sizes the heads learned on when a model file does not say (the 9-dan games).

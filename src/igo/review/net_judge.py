@@ -41,10 +41,10 @@ from igo.nets.encode import Encoded, encode_board
 from igo.nets.policy import Judgement
 
 #: The net's share of a position's win rate (AlphaGo's λ, mixed at the root: the rest is
-#: the search's root win rate). On 501 positions of 9-dan test games the weight that
-#: predicted the winner best was 0.1 and no weight gained over 0.003 of log-loss on the
-#: others (experiments/value_net/README.md): left at 0.5 until a stronger value head.
-NET_WEIGHT = 0.5
+#: the search's root win rate): the weight that predicted the winner best on the even
+#: games of 501 positions of 9-dan test games (log-loss 0.6473 against 0.6532 at 0.5;
+#: `python experiments/value_net/judge_eval.py report`, experiments/value_net/README.md).
+NET_WEIGHT = 0.1
 
 #: Positions a call of the net (bounds the memory of a 19x19 batch).
 JUDGE_BATCH = 256
