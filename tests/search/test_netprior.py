@@ -8,6 +8,7 @@ import logging
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -235,11 +236,11 @@ def _gated_net_loads(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, 
     gate, entered = threading.Event(), threading.Event()
     real = policy_module.NetPolicy
 
-    def slow_policy(path: Path) -> NetPolicy:
+    def slow_policy(path: Path, **kw: Any) -> NetPolicy:
         entered.set()
         if not gate.wait(timeout=120):
             raise TimeoutError("the test never opened the gate")
-        return real(path)
+        return real(path, **kw)
 
     monkeypatch.setattr(policy_module, "NetPolicy", slow_policy)
     monkeypatch.setattr(policy_module, "_LOADING", {})

@@ -166,8 +166,8 @@ def run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if args.verbose else
                         logging.WARNING, format="igo gtp: %(levelname)s: %(message)s")
-    if not args.verbose:  # the tree's reclaims and the ponders are said on stderr
-        for name in ("igo.search.search", "igo.players.mcts"):
+    if not args.verbose:  # the tree's reclaims, the ponders and the net's engine are said
+        for name in ("igo.search.search", "igo.players.mcts", "igo.nets.policy"):
             logging.getLogger(name).setLevel(logging.INFO)
     # independent streams: scoring playouts do not change the moves that follow
     move_seed, engine_seed = np.random.SeedSequence(args.seed).spawn(2)

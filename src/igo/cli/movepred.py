@@ -70,9 +70,9 @@ def add_parser(subparsers: Any) -> None:
     e.add_argument("--by-move", action="store_true", help="add metrics per bucket")
     e.add_argument("--net", default=None, metavar="PATH|default",
                    help="evaluate this policy network beside the model, on the same "
-                        "positions (default: igo's net; PyTorch, slower on a CPU)")
+                        "positions (default: igo's net; slower on a CPU)")
     e.add_argument("--threads", type=positive_int, default=1,
-                   help="threads for the net's encoding and PyTorch")
+                   help="threads for the net's encoding and its engine")
     e.add_argument("--json", action="store_true")
     e.add_argument("--no-progress", action="store_true")
     e.set_defaults(func=run)
@@ -297,14 +297,13 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _has_net(spec: str) -> bool:
-    """False when ``--net default`` names igo's net and it or PyTorch is missing."""
+    """False when ``--net default`` names igo's net and its file is missing (it runs
+    in PyTorch where it is installed, else in numpy: :func:`igo.nets.policy.net_engine`)."""
     if spec != "default":
         return True
-    import importlib.util
-
     from igo.nets.policy import default_net_path
 
-    return default_net_path().is_file() and importlib.util.find_spec("torch") is not None
+    return default_net_path().is_file()
 
 
 def _show_net(net: Any, board: Any, played: Any, top: int, size: int) -> None:

@@ -215,20 +215,13 @@ def _judge_settings(spec: str) -> Any:
     ------
     NetFileError
         If the named file is not there.
-    ValueError
-        If a net is named and PyTorch is not installed.
     """
-    import importlib.util
-
     from igo.nets.model_file import NetFileError
     from igo.nets.policy import net_path
     from igo.review.net_judge import AUTO, NONE, NetJudgeSettings
 
-    if spec not in (AUTO, NONE):
-        if importlib.util.find_spec("torch") is None:
-            raise ValueError("--judge-net needs PyTorch (pip install 'igo[torch]')")
-        if not net_path(spec).is_file():
-            raise NetFileError(f"--judge-net {spec}: no such model file ({net_path(spec)})")
+    if spec not in (AUTO, NONE) and not net_path(spec).is_file():
+        raise NetFileError(f"--judge-net {spec}: no such model file ({net_path(spec)})")
     return NetJudgeSettings(spec)
 
 

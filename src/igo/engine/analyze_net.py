@@ -181,7 +181,7 @@ class HeadsLines:
     # ------------------------------------------------------------------ the net
     def judge_for(self, search: Search) -> HeadsJudge | None:
         """The judge of the search's net, ``None`` while it loads or when there is no
-        net, no PyTorch, or no heads."""
+        net, a load that failed, or no heads."""
         spec = search.config.netprior.net
         if spec != self._spec:
             self.close()

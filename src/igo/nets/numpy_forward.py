@@ -122,6 +122,39 @@ def read_model_file(path: str | Path) -> dict[str, Any]:
     return blob
 
 
+#: The thread setters of the OpenBLAS builds that numpy's wheels bundle (scipy-openblas,
+#: 64-bit and 32-bit integers) and of a system OpenBLAS.
+_BLAS_SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
+                 "openblas_set_num_threads64_", "openblas_set_num_threads")
+
+
+def set_blas_threads(threads: int) -> bool:
+    """Set the threads of the OpenBLAS that numpy runs on, as ``torch.set_num_threads``
+    does for PyTorch (the search asks the net for one thread, beside its own: OpenBLAS
+    takes every core by default, and its threads spin while they wait). Returns False
+    where numpy's BLAS is not an OpenBLAS found here (its threads are then left alone)."""
+    import ctypes
+    import ctypes.util
+    import glob
+    import os
+
+    root = os.path.dirname(np.__file__)
+    libs = sorted(glob.glob(os.path.join(root, "..", "numpy.libs", "*openblas*"))
+                  + glob.glob(os.path.join(root, ".libs", "*openblas*")))
+    system = ctypes.util.find_library("openblas")
+    for lib in libs + ([system] if system else []):
+        try:
+            dll = ctypes.CDLL(lib)
+        except OSError:
+            continue
+        for name in _BLAS_SETTERS:
+            setter = getattr(dll, name, None)
+            if setter is not None:
+                setter(max(1, int(threads)))
+                return True
+    return False
+
+
 def _fold(state: dict[str, np.ndarray], conv: str, bn: str) -> tuple[np.ndarray, np.ndarray]:
     """Weights ``(k*k*Cin, Cout)`` (rows in (dy, dx, c) order) and bias of a convolution
     without bias followed by a batch norm, the two folded into one."""
@@ -152,6 +185,8 @@ def _conv3(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 class NumpyPolicyNet:
     """The policy net of a model file, run in numpy (see the module docstring)."""
+
+    engine = "numpy"
 
     def __init__(self, path: str | Path) -> None:
         blob = read_model_file(path)
@@ -196,6 +231,11 @@ class NumpyPolicyNet:
     def judges(self, size: int) -> bool:
         """True if the heads judge ``size`` boards (:meth:`igo.nets.policy.NetPolicy.judges`)."""
         return self.has_heads and size in heads_sizes(self.meta)
+
+    @staticmethod
+    def set_threads(threads: int) -> bool:
+        """The BLAS threads of this process (:func:`set_blas_threads`)."""
+        return set_blas_threads(threads)
 
     def trunk(self, x: np.ndarray) -> np.ndarray:
         """The tower's output, channels-last ``(B, size, size, channels)``, of input

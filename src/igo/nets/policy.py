@@ -2,16 +2,18 @@
 
 :class:`NetPolicy` wraps a model file (:mod:`igo.nets.model_file`): the position is
 encoded by the numba kernels of :mod:`igo.nets.encode`, the planes go through the net
-(PyTorch, inference mode, float32), and the softmax runs over the legal moves and the
-pass only, as the Bradley-Terry model's :meth:`~igo.movepred.model.MoveModel.probabilities`.
+(float32, in PyTorch, :mod:`igo.nets.torch_forward`, where it is installed, else in plain
+numpy, :mod:`igo.nets.numpy_forward`: :func:`net_engine`), and the softmax runs over the
+legal moves and the pass only, as the Bradley-Terry model's
+:meth:`~igo.movepred.model.MoveModel.probabilities`.
 Results are cached by position (stones, the side to move, the ko point and the last
 moves, which are inputs of the net), so that a search or a review that asks twice pays
 once. Thread-safe: one lock around the net, another around the cache, so that asking
 the cache never waits for an evaluation.
 
 The default net is ``src/igo/models/policy-19.pt`` (:func:`default_net_path`); without
-PyTorch or without the file, :func:`load_default_net` returns ``None`` and callers use
-the Bradley-Terry model.
+the file, :func:`load_default_net` returns ``None`` and callers use the Bradley-Terry
+model.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import atexit
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,7 +32,7 @@ import numpy as np
 
 from igo.core.board import Board
 from igo.core.color import Color
-from igo.nets.encode import Encoded, encode_board, stack
+from igo.nets.encode import Encoded, encode_board
 from igo.nets.model_file import NetFileError
 
 log = logging.getLogger(__name__)
@@ -85,22 +88,30 @@ class NetPolicy:
     cache_size
         Positions kept in the cache.
     threads
-        PyTorch threads for this process (``None`` leaves PyTorch's setting alone;
+        The engine's threads for this process (``None`` leaves its setting alone;
         the search asks for one, so that the net and the search share the cores).
+    engine
+        ``"torch"`` or ``"numpy"``; ``None``: :func:`net_engine`'s choice.
+
+    Raises
+    ------
+    ImportError
+        If the engine asked for is PyTorch and PyTorch is not installed.
+    igo.nets.model_file.NetFileError
+        If the file is missing, damaged or not an igo policy network.
     """
 
     def __init__(self, path: str | Path, cache_size: int = 8192,
-                 threads: int | None = None) -> None:
-        import torch
-
-        from igo.nets.model_file import load_net
-
-        if threads is not None:
-            torch.set_num_threads(max(1, threads))
+                 threads: int | None = None, engine: str | None = None) -> None:
         self.path = Path(path)
-        net, self.meta = load_net(self.path)
-        # channels-last convolutions: ~20 % faster on this machine's CPU (one thread)
-        self.net = net.to(memory_format=torch.channels_last)
+        self.engine = net_engine(engine)
+        t0 = time.perf_counter()
+        self._fw = _forward(self.engine, self.path)
+        log.info("net %s (%s) loaded in %s, %.2f s", self.path.name, self._fw.name,
+                 self.engine, time.perf_counter() - t0)
+        if threads is not None:
+            self._fw.set_threads(threads)
+        self.meta = self._fw.meta
         self._cache: OrderedDict[tuple[Any, ...], np.ndarray] = OrderedDict()
         self._judged: OrderedDict[tuple[Any, ...], Judgement] = OrderedDict()
         self._cache_size = cache_size
@@ -116,25 +127,34 @@ class NetPolicy:
         self.failures = 0
 
     @property
+    def net(self) -> Any:
+        """The engine's net: a :class:`igo.nets.model.PolicyNet` (PyTorch), else the
+        :class:`igo.nets.numpy_forward.NumpyPolicyNet` itself."""
+        return getattr(self._fw, "net", self._fw)
+
+    @property
     def name(self) -> str:
         """``b10c128`` and the like."""
-        return str(self.net.config.name)
+        return str(self._fw.name)
 
     @property
     def has_heads(self) -> bool:
         """True if the net judges positions (value, score, ownership: :meth:`judge`)."""
-        return bool(self.net.config.has_heads)
+        return bool(self._fw.has_heads)
 
     @property
     def heads_komi(self) -> float:
         """The komi of the games the heads learned from (model meta, else 6.5)."""
-        heads = self.meta.get("heads", {})
-        return float(heads.get("komi", HEADS_KOMI)) if isinstance(heads, dict) else HEADS_KOMI
+        return float(self._fw.heads_komi)
 
     def judges(self, size: int) -> bool:
         """True if the heads judge ``size`` boards: the net has heads and learned them
         on that size (:func:`heads_sizes`)."""
         return self.has_heads and size in heads_sizes(self.meta)
+
+    def set_threads(self, threads: int) -> None:
+        """The engine's threads in this process (PyTorch's, or numpy's BLAS)."""
+        self._fw.set_threads(threads)
 
     def judge(self, board: Board, color: Color, encoded: Encoded | None = None) -> Judgement:
         """The heads' judgement of ``board`` with ``color`` to move (cached by position;
@@ -161,22 +181,12 @@ class NetPolicy:
 
     def judge_encoded(self, positions: Sequence[Encoded]) -> list[Judgement]:
         """:meth:`judge` of encoded positions of one size (no cache), in one batch."""
-        import torch
-
-        from igo.nets.encode import legal_mask, planes
-        from igo.nets.model import masked_logits
-
         if not self.has_heads:
             raise ValueError(f"the net {self.path.name} has no value heads")
-        size = positions[0].size
-        st, mv, hist, tm = (torch.from_numpy(a) for a in stack(positions))
-        with self._net_lock, torch.inference_mode():
-            x = planes(st, mv, hist, tm, size).contiguous(memory_format=torch.channels_last)
-            raw, v, sc, own = self.net.judge(x)
+        with self._net_lock:
+            out = self._fw.judge_encoded(positions)
             self.evaluations += len(positions)
-        probs = torch.softmax(masked_logits(raw, legal_mask(mv)), dim=1).double().numpy()
-        return judgements(probs, torch.sigmoid(v).double().numpy(), sc.double().numpy(),
-                          own.double().numpy(), tm.numpy(), size, self.heads_komi)
+        return out
 
     @staticmethod
     def key(board: Board, color: Color) -> tuple[Any, ...]:
@@ -252,19 +262,10 @@ class NetPolicy:
 
     def evaluate(self, positions: Sequence[Encoded]) -> np.ndarray:
         """Probabilities ``(n, size*size + 1)`` of encoded positions of one size."""
-        import torch
-
-        from igo.nets.encode import legal_mask, planes
-        from igo.nets.model import masked_logits
-
-        size = positions[0].size
-        st, mv, hist, tm = (torch.from_numpy(a) for a in stack(positions))
-        with self._net_lock, torch.inference_mode():
-            x = planes(st, mv, hist, tm, size).contiguous(memory_format=torch.channels_last)
-            raw = self.net(x)
+        with self._net_lock:
+            out = self._fw.evaluate(positions)
             self.evaluations += len(positions)
-        p = torch.softmax(masked_logits(raw, legal_mask(mv)), dim=1)
-        return p.double().numpy()
+        return out
 
 
 def _recall(cache: OrderedDict[Any, Any], key: Any) -> Any:
@@ -309,22 +310,74 @@ def judgements(probs: np.ndarray, win: np.ndarray, score: np.ndarray, own: np.nd
     return out
 
 
+#: The engines that run a net: PyTorch (the ``torch`` extra, which also trains) and plain
+#: numpy (every install: :mod:`igo.nets.numpy_forward`).
+ENGINES = ("torch", "numpy")
+#: The environment variable that names the engine (:func:`net_engine`).
+ENGINE_ENV = "IGO_NET_ENGINE"
+
+
+def net_engine(asked: str | None = None) -> str:
+    """The engine that runs nets: ``asked``, else the ``IGO_NET_ENGINE`` environment
+    variable, else PyTorch where it is installed and numpy otherwise (so a plain install
+    plays with the net too; the two agree within 1e-5, ``tests/nets/test_numpy_forward.py``,
+    and run at about the same speed on one core, ``results/net-backends.json``).
+
+    Raises
+    ------
+    ValueError
+        If the name is not one of :data:`ENGINES`.
+    ImportError
+        If PyTorch is asked for and is not installed.
+    """
+    import importlib.util
+    import os
+
+    name = (asked or os.environ.get(ENGINE_ENV, "") or "").strip().lower()
+    has_torch = importlib.util.find_spec("torch") is not None
+    if not name or name == "auto":
+        return "torch" if has_torch else "numpy"
+    if name not in ENGINES:
+        where = "the caller" if asked else ENGINE_ENV
+        raise ValueError(f"unknown net engine {name!r} (from {where}); "
+                         f"expected one of {', '.join(ENGINES)}")
+    if name == "torch" and not has_torch:
+        raise ImportError("the net engine 'torch' was asked for and PyTorch is not installed")
+    return name
+
+
+def _forward(engine: str, path: Path) -> Any:
+    """The forward pass of ``engine`` on the model file ``path``."""
+    if engine == "numpy":
+        from igo.nets.numpy_forward import NumpyPolicyNet
+
+        return NumpyPolicyNet(path)
+    from igo.nets.torch_forward import TorchPolicyNet
+
+    return TorchPolicyNet(path)
+
+
 def load_net_policy(spec: str) -> NetPolicy:
     """The net of ``spec`` (``default`` for igo's, else a model file), loaded once a
     process (searches share it, its cache and its evaluation thread).
+
+    The engine is :func:`net_engine`'s (PyTorch where it is installed, else numpy).
 
     Raises
     ------
     igo.nets.model_file.NetFileError
         If the file is missing or not a policy net.
     ImportError
-        If PyTorch is not installed.
+        If ``IGO_NET_ENGINE`` asks for PyTorch and it is not installed.
+    ValueError
+        If ``IGO_NET_ENGINE`` names no engine.
     """
     path = net_path(spec)
+    engine = net_engine()
     with _DEFAULT_LOCK:
-        net = _LOADED.get(str(path))
+        net = _LOADED.get((str(path), engine))
         if net is None:
-            net = _LOADED[str(path)] = NetPolicy(path)
+            net = _LOADED[(str(path), engine)] = NetPolicy(path, engine=engine)
         return net
 
 
@@ -348,13 +401,14 @@ def net_spec(path: str | Path) -> str:
     return resolved.name if resolved.parent == MODELS_DIR.resolve() else str(resolved)
 
 
-_LOADED: dict[str, NetPolicy] = {}
+_LOADED: dict[tuple[str, str], NetPolicy] = {}
 
 
 class NetLoad:
     """A net loading on a thread of its own (:func:`load_net_policy_async`), so that
-    a search starts on the move model's priors instead of waiting for PyTorch and the
-    file (about 1.5 s on an idle core of this machine, tens of seconds on a loaded one).
+    a search starts on the move model's priors instead of waiting for the engine and the
+    file (about 1.5 s with PyTorch on an idle core of this machine, 0.05 s with numpy;
+    tens of seconds on a loaded one).
 
     :meth:`net` answers without waiting: the net once it is loaded, else ``None``;
     :attr:`error` holds what stopped a load that failed (no PyTorch, a missing or
@@ -375,9 +429,7 @@ class NetLoad:
 
     def _ready(self, net: NetPolicy) -> None:
         if self.threads is not None:
-            import torch
-
-            torch.set_num_threads(max(1, self.threads))
+            net.set_threads(self.threads)
         self._net = net
         self._done.set()
 
@@ -408,31 +460,32 @@ class NetLoad:
 def load_net_policy_async(spec: str, threads: int | None = None) -> NetLoad:
     """The net of ``spec`` as :func:`load_net_policy` gives it, loaded on a thread of
     its own: a :class:`NetLoad`, shared by every caller that asks for the same file
-    (one load a process; one that failed stays failed). ``threads`` sets PyTorch's
-    threads once the net is there (the search asks for one: the net's thread beside
-    the search's).
+    (one load a process and engine; one that failed stays failed). ``threads`` sets the
+    engine's threads once the net is there (the search asks for one: the net's thread
+    beside the search's).
 
     Raises
     ------
     ImportError, NetFileError
-        At once, without importing PyTorch, if PyTorch is not installed or the file
-        is not there (a damaged file is found by the load: :attr:`NetLoad.error`).
+        At once, without importing PyTorch, if ``IGO_NET_ENGINE`` asks for PyTorch and it
+        is not installed, or if the file is not there (a damaged file is found by the
+        load: :attr:`NetLoad.error`).
+    ValueError
+        If ``IGO_NET_ENGINE`` names no engine.
     """
-    import importlib.util
-
-    if importlib.util.find_spec("torch") is None:
-        raise ImportError("PyTorch is not installed")
+    engine = net_engine()
     path = net_path(spec)
     if not path.is_file():
         raise NetFileError(f"{path}: no such model file")
+    key = (str(path), engine)
     with _LOADING_LOCK:  # not _DEFAULT_LOCK, which a load holds while it imports and reads
-        load = _LOADING.get(str(path))
+        load = _LOADING.get(key)
         if load is None:
-            load = _LOADING[str(path)] = NetLoad(spec, threads, _LOADED.get(str(path)))
+            load = _LOADING[key] = NetLoad(spec, threads, _LOADED.get(key))
     return load
 
 
-_LOADING: dict[str, NetLoad] = {}
+_LOADING: dict[tuple[str, str], NetLoad] = {}
 _LOADING_LOCK = threading.Lock()
 
 
@@ -459,9 +512,9 @@ _DEFAULT_LOCK = threading.Lock()
 
 
 def load_default_net() -> NetPolicy | None:
-    """The default net (loaded once per process), or ``None`` when PyTorch or the
-    model file is missing or damaged (callers then use the Bradley-Terry model; a
-    damaged file is said once on the log)."""
+    """The default net (loaded once per process), or ``None`` when the model file is
+    missing or damaged, or ``IGO_NET_ENGINE`` asks for PyTorch where it is missing
+    (callers then use the Bradley-Terry model; a damaged file is said once on the log)."""
     if not default_net_path().is_file():
         return None
     try:

@@ -54,7 +54,7 @@ AUTO, NONE, DEFAULT = "auto", "none", "default"
 
 #: Board sizes on which ``auto`` uses igo's default net when it has heads: where the
 #: review loads that net already (its 19x19 move view), and what it learned from. On
-#: other sizes, loading PyTorch and the net would cost a small review seconds for a
+#: other sizes, loading the net would cost a small review seconds for a
 #: judge not measured there; ``--judge-net default`` asks for it on any size.
 DEFAULT_NET_SIZES = (19,)
 
@@ -136,7 +136,7 @@ def resolve_net(settings: NetJudgeSettings, size: int) -> HeadsNet | None:
     Raises
     ------
     ImportError
-        If a net is named and PyTorch is not installed.
+        If a net is named and ``IGO_NET_ENGINE`` asks for PyTorch where it is missing.
     igo.nets.model_file.NetFileError
         If a named net's file is missing or not a policy net.
     NetJudgeError
