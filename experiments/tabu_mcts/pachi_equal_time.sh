@@ -17,6 +17,8 @@
 # --engine (empty: the default engine a user gets). PIN="0 1" runs igo's process on CPU 0
 # and Pachi's on CPU 1 (taskset), so that an engine with a helper thread (the policy net
 # beside the search) gets one core in all, as Pachi does; use it with WORKERS=1.
+# IGO_ENV adds environment variables to igo's engine command (IGO_ENV=IGO_NET_ENGINE=numpy:
+# the net in numpy, the engine of a plain install), so the database records them.
 set -eu
 cd "$(dirname "$0")/../.."
 : "${FROZEN:?a frozen engine (frozen_engine.sh COMMIT DIR)}"
@@ -25,6 +27,7 @@ GAMES=${GAMES:-100}
 SEED=${SEED:-36100}
 WORKERS=${WORKERS:-1}
 ENGINE=${ENGINE:-}
+IGO_ENV=${IGO_ENV:-}
 SIZE=${SIZE:-9}
 KOMI=${KOMI:-7}
 OUT=${OUT:-runs/pachi-${T}s}
@@ -34,6 +37,6 @@ PT=$(awk "BEGIN { print $T + 2 }")
 LOGGED=experiments/tabu_mcts/logged.sh
 mkdir -p "$OUT/logs"
 PYTHONPATH="$FROZEN/src" exec .venv/bin/python -m igo match \
-  "gtp:$LOGGED $OUT/logs igo ${IGO_PIN}env PYTHONPATH=$FROZEN/src .venv/bin/python -m igo gtp --threads 1 --size $SIZE --komi $KOMI --time $T${ENGINE:+ --engine $ENGINE}" \
+  "gtp:$LOGGED $OUT/logs igo ${IGO_PIN}env ${IGO_ENV:+$IGO_ENV }PYTHONPATH=$FROZEN/src .venv/bin/python -m igo gtp --threads 1 --size $SIZE --komi $KOMI --time $T${ENGINE:+ --engine $ENGINE}" \
   "gtp:$LOGGED $OUT/logs pachi ${PACHI_PIN}$PACHI -t $PT threads=1,pondering=0,max_tree_size=2048" \
   --games "$GAMES" --size "$SIZE" --komi "$KOMI" --workers "$WORKERS" --seed "$SEED" --quiet --out "$OUT"
