@@ -3,8 +3,9 @@
 - ``igo strength GAME.sgf… [--color B|W] [--player NAME] [--json] [--model M]
   [--no-net]``: each player's estimated rank with a 95 % interval and the three class
   probabilities; with several games of a player, also the pooled estimate (sharper with
-  every game). igo's model reads the policy net's view of the opening (PyTorch); with
-  ``--no-net``, or without PyTorch, the move model's view alone;
+  every game). igo's model reads the policy net's view of the opening (in PyTorch, or in
+  numpy without it); with ``--no-net``, or without the net's file, the move model's
+  view alone;
 - ``igo strength eval --data PATH [--folds F --fold test] [--model M] --json`` prints
   ``{"games": n, "examples": n, "rmse_points": x, "rmse_ranks": x, "rmse_ave": x,
   "correlation": x, "accuracy3": x, "worst_case_ratio": x}`` on any rank-labelled corpus;

@@ -2,14 +2,13 @@
 ``src/igo/models/README.md`` says how it was made).
 
 Where the default model reads a policy net's view of the moves (feature group ``net``)
-and PyTorch or the net's file is missing, :func:`load_default_model` falls back to
+and the net's file is missing, :func:`load_default_model` falls back to
 ``strength-SIZE-mm.npz``, the model of the move model's view alone, and says so on the
-log.
+log. Without PyTorch the net runs in numpy (:func:`igo.nets.policy.net_engine`).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 from pathlib import Path
 
@@ -41,13 +40,12 @@ def fallback_model_path(size: int = 19) -> Path:
 
 
 def net_missing(model: StrengthModel) -> str | None:
-    """Why the model's policy net cannot be used here (PyTorch or the file missing),
-    or None when it can (or the model reads none). A damaged file is found only when
-    the net loads."""
+    """Why the model's policy net cannot be used here (its file missing), or None
+    when it can (or the model reads none; without PyTorch the net runs in numpy:
+    :func:`igo.nets.policy.net_engine`). A damaged file is found only when the net
+    loads."""
     if model.net is None:
         return None
-    if importlib.util.find_spec("torch") is None:
-        return "PyTorch is not installed"
     if not model.net.path().is_file():
         return f"its file {model.net.path()} is missing"
     return None

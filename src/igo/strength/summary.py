@@ -29,8 +29,8 @@ net        the policy network's view (:mod:`igo.strength.netview`, issue 37): as
 
 The ``net`` group needs the net's view of the moves (``net`` of :func:`example_features`),
 which costs a net evaluation a move: the default model reads it for the first 60 moves
-(:data:`DEFAULT_GROUPS`); its fallback without PyTorch reads the move model's view alone
-(:data:`MM_GROUPS`).
+(:data:`DEFAULT_GROUPS`); its fallback where the net's file is missing reads the move
+model's view alone (:data:`MM_GROUPS`).
 """
 
 from __future__ import annotations
