@@ -169,7 +169,11 @@ def report(args: argparse.Namespace) -> int:
         by["search"].append((gi, m, r["winrate"], y))
         by["net+search"].append((gi, m, LAM * net_best + (1 - LAM) * r["winrate"], y))
         by.setdefault("_best_line", []).append((gi, m, net_best, y))
+        # the mean of the position's own value and its best line's (one with each
+        # player to move: the review's score graph takes this mean)
+        by.setdefault("_mean", []).append((gi, m, 0.5 * (root.win_for(mover) + net_best), y))
     lam = choose_lambda(np.array(by.pop("_best_line")), np.array(by["search"]))
+    lam_mean = choose_lambda(np.array(by.pop("_mean")), np.array(by["search"]))
     rng = np.random.default_rng(1)
     winner: dict[str, Any] = {}
     for name, vals in by.items():
@@ -201,7 +205,8 @@ def report(args: argparse.Namespace) -> int:
                             "best_move_same": float(np.mean(np.array(new) == 0))}
     meta = net.meta.get("heads", {})
     out = {"net": str(args.net), "net_step": meta.get("step"), "budget": budget,
-           "games": args.games, "winner": winner, "lambda": lam, "score_noise": noise}
+           "games": args.games, "winner": winner, "lambda": lam,
+           "lambda_mean_of_position_and_best_line": lam_mean, "score_noise": noise}
     (args.workdir / "judge_eval.json").write_text(json.dumps(out, indent=1))
     print(json.dumps(out, indent=1))
     return 0
@@ -228,6 +233,12 @@ def table(path: Path) -> str:
                   f"games' {lam['n_odd']}: log-loss {lam['odd_logloss_chosen']:.4f} with it, "
                   f"{lam['odd_logloss_search']:.4f} the search alone, "
                   f"{lam['odd_logloss_net_best_line']:.4f} the net alone (its best line)."]
+    lam = d.get("lambda_mean_of_position_and_best_line")
+    if lam:
+        lines += ["", f"The same with the mean of the position's own value and its best "
+                  f"line's: weight **{lam['chosen_on_even_games']}**; on the odd games "
+                  f"log-loss {lam['odd_logloss_chosen']:.4f} with it, "
+                  f"{lam['odd_logloss_net_best_line']:.4f} the mean alone."]
     lines += ["", "| score noise | n | today: median | today: 90th pct | net's best line: median "
               "| net: 90th pct | same best move |", "|---|---:|---:|---:|---:|---:|---:|"]
     for label, x in d["score_noise"].items():

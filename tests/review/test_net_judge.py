@@ -121,10 +121,13 @@ def test_points_lost_signs_for_both_colours(stone_net: StoneNet) -> None:
     p8, p9 = judged.positions[8], judged.positions[9]
     assert p8.net_score == 0.0 and p8.best_score == 2.0  # Black to move, capture → +2
     assert p9.net_score == 1.0 and p9.best_score == -1.0  # White to move, capture → -1
-    assert p8.winrate == pytest.approx(NET_WEIGHT / (1 + math.exp(-2.0))
+    # the net's part: the mean of the position's value (0 stones: 0.5; 1 stone: σ(1))
+    # and the best line's
+    assert p8.winrate == pytest.approx(NET_WEIGHT * 0.5 * (0.5 + 1 / (1 + math.exp(-2.0)))
                                        + (1 - NET_WEIGHT) * evals[8].winrate_black)
-    assert p9.winrate == pytest.approx(NET_WEIGHT / (1 + math.exp(1.0))
-                                       + (1 - NET_WEIGHT) * evals[9].winrate_black)
+    assert p9.winrate == pytest.approx(
+        NET_WEIGHT * 0.5 * (1 / (1 + math.exp(-1.0)) + 1 / (1 + math.exp(1.0)))
+        + (1 - NET_WEIGHT) * evals[9].winrate_black)
     view = ModelView((), np.zeros(0))
     mf = move_figures(rec, evals, [view] * len(rec.moves), judged)
     m9, m10, m11, m12 = mf[8:12]
@@ -133,7 +136,9 @@ def test_points_lost_signs_for_both_colours(stone_net: StoneNet) -> None:
     assert m9.points_loss == pytest.approx(1.0) and m10.points_loss == pytest.approx(1.0)
     assert m9.winrate_loss > 0 and m10.winrate_loss > 0
     assert not m9.engine_agrees and m9.best == B_TAKES
-    assert m9.score_before == 2.0 and m10.score_before == -1.0  # Black's, best lines
+    # Black's, the graph's: the mean of the position's own score and its best line's
+    assert m9.score_before == 1.0 and m10.score_before == 0.0
+    assert p8.score == 1.0 and p9.score == 0.0
     assert m9.net_score_after == 1.0 and m10.net_score_after == 0.0
     # the captures played: the best moves, nothing lost, exactly
     for m in (m11, m12, *mf[:8]):
@@ -149,7 +154,9 @@ def test_best_line_of_the_move_played_is_the_next_position(stone_net: StoneNet) 
     for k in (0, 5, 10, 11):  # the move played was the best move
         nxt = judged.positions[k + 1]
         assert judged.positions[k].best_score == nxt.net_score
-        assert judged.positions[k].winrate == nxt.net_winrate  # weight 1: the net alone
+        # weight 1: the net alone, the mean of the position's and the best line's
+        assert judged.positions[k].winrate == pytest.approx(
+            0.5 * (judged.positions[k].net_winrate + nxt.net_winrate))
 
 
 def test_a_move_that_raised_the_win_rate_is_never_a_mistake(stone_net: StoneNet) -> None:
@@ -234,7 +241,8 @@ def test_review_with_a_heads_net(heads_file: Path) -> None:
             assert m.points_loss == 0.0 and before.best_score == after.net_score
         else:
             assert m.points_loss == pytest.approx(sign * (before.best_score - after.net_score))
-        assert m.score_before == before.best_score and m.winrate_after == after.winrate
+        assert m.score_before == pytest.approx(0.5 * (before.net_score + before.best_score))
+        assert m.score_before == before.score and m.winrate_after == after.winrate
     d = json.loads(json.dumps(review_dict(review)))
     assert d["judge"]["net"]["name"] == "b1c8" and d["judge"]["net"]["weight"] == NET_WEIGHT
     assert "b1c8" in d["judge"]["lines"][0]

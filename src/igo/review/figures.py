@@ -10,15 +10,15 @@ before the move, less the same for that player after it (in the next position, t
 opponent to move). The engine's noise makes some losses negative: they are kept in
 the per-move figures and counted as 0 in the means and the classes.
 
-With a net's heads as the judge (:mod:`igo.review.net_judge`), the win rate and
-score of a position are the net's of the best line (mixed with the search's win
-rate), and the points lost by a move are the net's score of the best line less the
-net's score after the move played, the mover's: exactly 0 when the move played is the
-search's best move. Whatever the judge, a move that raised its player's win rate is
-never classed a mistake or worse (:data:`ROSE_CAP`) nor shown among the biggest
-mistakes, so that the page never calls a move a mistake while saying the mover's win
-rate went up (issue 63; the search alone's score, the mean of its playouts, can say a
-move lost points while its win rate rose).
+With a net's heads as the judge (:mod:`igo.review.net_judge`), the win rate of a
+position is the net's of the best line mixed with the search's, its score the mean of
+the net's scores of the position and of the best line, and the points lost by a move are
+the net's score of the best line less the net's score after the move played, the
+mover's: exactly 0 when the move played is the search's best move. Whatever the judge, a
+move that raised its player's win rate is never classed a mistake or worse
+(:data:`ROSE_CAP`) nor shown among the biggest mistakes, so that the page never calls a
+move a mistake while saying the mover's win rate went up (issue 63; the search alone's
+score, the mean of its playouts, can say a move lost points while its win rate rose).
 
 **Classes** by points lost, KaTrain's thresholds (its default ``eval_thresholds``
 12, 6, 3, 1.5, 0.5): :data:`CLASSES`.
@@ -165,7 +165,8 @@ def _judged(before: PositionEval, after: PositionEval, judge: NetJudge | None, i
                 after.score_black, sign * (before.winrate_black - after.winrate_black),
                 sign * (before.score_black - after.score_black))
     b, a = judge.positions[i], judge.positions[i + 1]
-    points = 0.0 if agrees else sign * (b.score - a.net_score)
+    # two positions with the same player to move (the opponent): best line and played
+    points = 0.0 if agrees else sign * (b.best_score - a.net_score)
     return (b.winrate, a.winrate, b.score, a.score, sign * (b.winrate - a.winrate), points)
 
 

@@ -141,8 +141,8 @@ def net_line(net: NetJudge, budget: Budget) -> str:
     w = net.weight
     return (f"Judge: the value and score heads of the network {net.name} ({net.file}) with "
             f"igo's search ({budget.describe()} a position): a position's score is the "
-            f"net's after igo's best move, its win rate {w:.0%} the net's there and "
-            f"{1 - w:.0%} the search's.")
+            f"net's, the mean of its judgements before and after igo's best move, its win "
+            f"rate {w:.0%} the net's and {1 - w:.0%} the search's.")
 
 
 def judge_summary(budget: Budget, size: int, net: NetJudge | None = None) -> list[str]:

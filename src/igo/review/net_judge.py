@@ -6,14 +6,19 @@ the game and, where the search's best move is not the move played, the position 
 the search's best move (the *best line*). Then, for position ``P`` with ``m`` to move
 (KaTrain's quantities, from the heads instead of KataGo's):
 
-- ``score(P)``: the net's score of the position after the search's best move (``m``'s
-  score after the best move: minus that child's score from its own mover's view);
-- ``win rate(P)``: ``weight`` × the net's win rate of that child for ``m`` +
-  (1 − ``weight``) × the search's root win rate for ``m`` (AlphaGo's mixing, at the
-  root; :data:`NET_WEIGHT`);
-- the points lost by the move played at ``P``: ``score(P)`` less ``m``'s score after
-  the move played (the net's score of the next position, from ``m``'s view): exactly 0
-  when the move played is the search's best move (the same position, judged once).
+- ``score(P)``, the graph's: the mean of the net's score of ``P`` itself (``m`` to
+  move) and of the position after the search's best move (the opponent to move), so
+  that each point of the graph has one judgement with each player to move: the head's
+  score depends a little on who is to move, and the best line's score alone zigzagged
+  from move to move (on 40 9-dan games, median step 1.11 points from one position to the
+  next, 0.33 with the mean; ``experiments/value_net/score_graph.py``);
+- ``win rate(P)``: ``weight`` × the mean of the net's win rates of ``P`` and of that
+  child for ``m`` (one with each player to move, as the score) + (1 − ``weight``) × the
+  search's root win rate for ``m`` (AlphaGo's mixing, at the root; :data:`NET_WEIGHT`);
+- the points lost by the move played at ``P``: ``m``'s score after the best move less
+  ``m``'s score after the move played (the net's scores of two positions with the
+  opponent to move, so that no bias for the side to move enters): exactly 0 when the
+  move played is the search's best move (the same position, judged once).
 
 Scores are at the game's komi (:meth:`igo.nets.policy.Judgement.score_at`). Every
 figure here is Black's, as the graphs draw them; :mod:`igo.review.figures` turns them
@@ -41,10 +46,13 @@ from igo.nets.encode import Encoded, encode_board
 from igo.nets.policy import Judgement
 
 #: The net's share of a position's win rate (AlphaGo's λ, mixed at the root: the rest is
-#: the search's root win rate): the weight that predicted the winner best on the even
-#: games of 501 positions of 9-dan test games (log-loss 0.6473 against 0.6532 at 0.5;
-#: `python experiments/value_net/judge_eval.py report`, experiments/value_net/README.md).
-NET_WEIGHT = 0.1
+#: the search's root win rate; the net's part is the mean of the position's value and its
+#: best line's): the weight that predicted the winner best on the even games of 501
+#: positions of 9-dan test games (log-loss 0.6468; on the odd games 0.6278, against 0.6294
+#: for the best line's value alone at its best weight, 0.1, and 0.6323 for the search
+#: alone: within the noise, flat from 0.05 to 0.3; `python
+#: experiments/value_net/judge_eval.py report`, experiments/value_net/README.md).
+NET_WEIGHT = 0.15
 
 #: Positions a call of the net (bounds the memory of a 19x19 batch).
 JUDGE_BATCH = 256
@@ -101,8 +109,9 @@ class PositionJudgement:
     ``net_winrate``/``net_score``: the net's judgement of the position itself;
     ``best_winrate``/``best_score``: the net's judgement of the position after the
     search's best move (of the position itself where the search had no move);
-    ``winrate``: the position's win rate, the best line's mixed with the search's;
-    :attr:`score`: the best line's.
+    ``winrate``: the position's win rate, the mean of the position's and the best
+    line's mixed with the search's;
+    :attr:`score`: the graph's, the mean of the position's own and the best line's.
     """
 
     net_winrate: float
@@ -113,8 +122,9 @@ class PositionJudgement:
 
     @property
     def score(self) -> float:
-        """The position's score: the net's score of the best line."""
-        return self.best_score
+        """The position's score, the graph's: the mean of the net's scores of the
+        position itself and of the best line (one with each player to move)."""
+        return 0.5 * (self.net_score + self.best_score)
 
 
 @dataclass(frozen=True)
@@ -217,7 +227,8 @@ def judge_game(game: ReplayedGame, evals: Sequence[PositionEval], net: HeadsNet,
             child = own  # no move to judge after: the position's own judgement
         out.append(PositionJudgement(
             own.black_win, own.score_at(komi), child.black_win, child.score_at(komi),
-            w * child.black_win + (1.0 - w) * evals[k].winrate_black))
+            w * 0.5 * (own.black_win + child.black_win)
+            + (1.0 - w) * evals[k].winrate_black))
     return NetJudge(net.name, net.path.name, w, tuple(out), len(rows),
                     time.perf_counter() - start)
 
