@@ -161,8 +161,8 @@ def _loss_note(review: GameReview) -> str:
 def _by(review: GameReview) -> str:
     if review.net is None:
         return "by igo's evaluation"
-    return (f"by the net {escape(review.net.name)} after igo's best move (the win rate "
-            "mixed with igo's search)")
+    return (f"by the net {escape(review.net.name)}, the mean of its judgements before and "
+            "after igo's best move (the win rate mixed with igo's search)")
 
 
 def _graphs(review: GameReview) -> str:
