@@ -88,16 +88,23 @@ def test_kata_lines_carry_the_heads_score_and_ownership(heads_net: Path, moves: 
     root = net.judge(board, to_play)
     # ownership +1 for the player to move, row by row from the top left (= row 0)
     assert own == pytest.approx(list((sign * root.ownership).ravel()), abs=2e-5, rel=1e-5)
-    lead = sign * root.score_at(KOMI)
+    own = sign * root.score_at(KOMI)
+
+    def after(move: str) -> float:
+        child = board.copy()
+        child.play(to_play, parse_vertex(move, 9))
+        return sign * net.judge(child, to_play.opponent).score_at(KOMI)
+
+    # the position's: the mean of the root's own score and the top move's
+    top = after(infos[0]["move"])
+    lead = 0.5 * (own + top)
     assert float(line.split(" rootInfo ")[1].split(" scoreLead ")[1].split()[0]) == \
         pytest.approx(lead, rel=1e-5, abs=1e-5)
-    # each of the top moves: the score of the position after it, for its player
+    # each of the top moves: the score of the position after it, for its player, moved
+    # by the top move's shift (the top move's is the position's)
     judged = 0
     for info in infos[:8]:
-        child = board.copy()
-        child.play(to_play, parse_vertex(info["move"], 9))
-        after = net.judge(child, to_play.opponent)
-        want = sign * after.score_at(KOMI)
+        want = after(info["move"]) + 0.5 * (own - top)
         assert float(info["scoreLead"]) == pytest.approx(want, rel=1e-5, abs=1e-5)
         assert float(info["scoreMean"]) == float(info["scoreLead"])
         judged += abs(want - lead) > 1e-3
@@ -113,8 +120,10 @@ def test_heads_scores_in_sabaki_lines_and_none_in_lz(heads_net: Path) -> None:
     first = sabaki_parse(sab, None)[0]
     child = board.copy()
     child.play(Color.BLACK, parse_vertex(str(first["move"]), 9))
+    # the top move's score is the position's: the mean of the root's and its own
     assert first["scoreLead"] == pytest.approx(
-        net.judge(child, Color.WHITE).score_at(KOMI), rel=1e-5, abs=1e-5)
+        0.5 * (net.judge(child, Color.WHITE).score_at(KOMI)
+               + net.judge(board, Color.BLACK).score_at(KOMI)), rel=1e-5, abs=1e-5)
     lz = body(engine.handle_line("lz-analyze b playouts 40"))
     assert "scoreLead" not in lz and lz.startswith("info move ")
 

@@ -6,13 +6,18 @@ or a board size's default) and that net has value heads
 the ``ownership`` of the lines come from the heads, as KataGo's do, instead of from
 the playouts:
 
-- the position's score (``rootInfo``, and every move not judged yet): the net's score
-  of the root for the player to move, at the search's komi
-  (:meth:`~igo.nets.policy.Judgement.score_at`);
+- the position's score (``rootInfo``, and every move not judged yet): the mean of the
+  net's score of the root for the player to move and of its score after the most
+  visited move (the root's alone until that move is judged), at the search's komi
+  (:meth:`~igo.nets.policy.Judgement.score_at`): one judgement with each player to move,
+  as the review's graph (the head's score depends a little on who is to move, and a
+  graph of either alone zigzags from move to move: ``experiments/value_net/score_graph.py``);
 - a move's score: the net's score of the position after it, for the player who made
-  it (minus the score of that position for the next player), for the
-  :data:`TOP_MOVES` most visited moves of each line once the net has judged them (and
-  any other move it judged already);
+  it (minus the score of that position for the next player), moved by the same shift
+  as the most visited move's (half the root's score less that move's), so that the most
+  visited move's score is the position's and the differences between moves are the
+  net's; for the :data:`TOP_MOVES` most visited moves of each line once the net has
+  judged them (and any other move it judged already);
 - ``ownership``: the heads' ownership, +1 for the player to move.
 
 The search never waits for the net: a line asks a :class:`HeadsJudge` for the
@@ -257,12 +262,16 @@ class HeadsLines:
                     judge.ask(key, board, color.opponent)
             if settle:
                 judge.wait_idle(SETTLE_S)
-        lead = sign * root.score_at(komi)
-        scores = []
+        own = sign * root.score_at(komi)
+        after: list[float | None] = []
         for key in keys:
             got = None if key is None or judge is None else judge.get(key)
-            scores.append(lead if got is None else sign * got.score_at(komi))
-        return HeadsFigures(lead, tuple(scores), sign * root.ownership)
+            after.append(None if got is None else sign * got.score_at(komi))
+        top = after[0] if after else None
+        shift = 0.0 if top is None else 0.5 * (own - top)
+        lead = own if top is None else top + shift  # the mean of the two
+        scores = tuple(lead if s is None else s + shift for s in after)
+        return HeadsFigures(lead, scores, sign * root.ownership)
 
     def _ask_root(self, judge: HeadsJudge, search: Search) -> Judgement | None:
         from igo.nets.policy import NetPolicy
