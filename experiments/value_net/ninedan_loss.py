@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -37,8 +38,11 @@ def judge_all(net: NetPolicy, enc: list[Encoded]) -> list[Judgement]:
     return out
 
 
-def game_losses(net: NetPolicy, rec) -> list[float]:  # type: ignore[no-untyped-def]
-    """The loss of every move of ``rec`` but the last (see the module docstring)."""
+def top_move_judgements(net: NetPolicy, rec: Any) -> tuple[list[Any], list[Judgement],
+                                                              dict[int, Judgement]]:
+    """The positions of ``rec`` (board, move played), the net's judgement of each, and
+    of the position after the policy's top move where that is not the move played (by
+    position index): the review's judge with the policy's choice for the search's."""
     game = replay_positions(rec)
     pos = list(game.positions())
     js = judge_all(net, encode_positions(game))
@@ -53,6 +57,12 @@ def game_losses(net: NetPolicy, rec) -> list[float]:  # type: ignore[no-untyped-
         kids.append(encode_board(b, b.to_play))
         where.append(i)
     best = dict(zip(where, judge_all(net, kids), strict=True)) if kids else {}
+    return pos, js, best
+
+
+def game_losses(net: NetPolicy, rec: Any) -> list[float]:
+    """The loss of every move of ``rec`` but the last (see the module docstring)."""
+    pos, js, best = top_move_judgements(net, rec)
     losses = []
     for i in range(len(js) - 1):
         sign = 1.0 if pos[i][1].color == Color.BLACK else -1.0

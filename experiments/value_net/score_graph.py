@@ -32,43 +32,25 @@ from typing import Any
 
 import numpy as np
 
-from igo.core.color import Color
-from igo.core.coords import Point
-from igo.core.replay import replay_positions
-from igo.nets.encode import Encoded, encode_board, encode_positions
-from igo.nets.policy import Judgement, NetPolicy, default_net_path
-from igo.sgf.corpus import iter_records
-
 HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from ninedan_loss import top_move_judgements  # noqa: E402  (the sibling script's judge)
+
+from igo.core.color import Color  # noqa: E402
+from igo.nets.policy import NetPolicy, default_net_path  # noqa: E402
+from igo.sgf.corpus import iter_records  # noqa: E402
+
 DATA = HERE.parents[1].parent / "shared" / "data" / "tygem9d" / "test.sgfs.xz"
 GRAPHS = ("best", "own", "mean")
 MOVES = (50, 100, 150, 200)
 
 
-def _judge_all(net: NetPolicy, enc: list[Encoded]) -> list[Judgement]:
-    out: list[Judgement] = []
-    for a in range(0, len(enc), 64):
-        out += net.judge_encoded(enc[a:a + 64])
-    return out
-
-
 def game_graphs(net: NetPolicy, rec: Any) -> dict[str, np.ndarray]:
     """Black's score of every position but the last, in each graph."""
-    game = replay_positions(rec)
-    pos = list(game.positions())
-    js = _judge_all(net, encode_positions(game))
+    pos, js, best_of = top_move_judgements(net, rec)
     komi = rec.komi
-    kids, where = [], []
-    for i in range(len(js) - 1):
-        board, mv = pos[i]
-        top = int(np.argmax(js[i].policy))
-        if mv.point is not None and top == mv.point.flat(board.size):
-            continue
-        b = board.copy()
-        b.play(mv.color, None if top == board.size ** 2 else Point.from_flat(top, board.size))
-        kids.append(encode_board(b, b.to_play))
-        where.append(i)
-    best_of = dict(zip(where, _judge_all(net, kids), strict=True)) if kids else {}
     own = np.array([js[i].score_at(komi) for i in range(len(js) - 1)])
     best = np.array([(best_of[i] if i in best_of else js[i + 1]).score_at(komi)
                      for i in range(len(js) - 1)])

@@ -35,7 +35,7 @@ import numpy as np
 from igo.core.color import Color
 from igo.nets.encode import N_PLANES, Encoded, fill_planes, stack
 from igo.nets.model_file import FORMAT, VERSION, NetFileError
-from igo.nets.policy import HEADS_KOMI, Judgement, heads_sizes, judgements
+from igo.nets.policy import Judgement, heads_sizes, judgements, komi_of_heads
 
 #: Logit given to illegal moves, as :data:`igo.nets.model.MASKED`.
 MASKED = -1.0e4
@@ -225,8 +225,7 @@ class NumpyPolicyNet:
     @property
     def heads_komi(self) -> float:
         """The komi of the games the heads learned from (model meta, else 6.5)."""
-        heads = self.meta.get("heads", {})
-        return float(heads.get("komi", HEADS_KOMI)) if isinstance(heads, dict) else HEADS_KOMI
+        return komi_of_heads(self.meta)
 
     def judges(self, size: int) -> bool:
         """True if the heads judge ``size`` boards (:meth:`igo.nets.policy.NetPolicy.judges`)."""

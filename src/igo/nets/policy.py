@@ -150,7 +150,7 @@ class NetPolicy:
     def judges(self, size: int) -> bool:
         """True if the heads judge ``size`` boards: the net has heads and learned them
         on that size (:func:`heads_sizes`)."""
-        return self.has_heads and size in heads_sizes(self.meta)
+        return bool(self._fw.judges(size))
 
     def set_threads(self, threads: int) -> None:
         """The engine's threads in this process (PyTorch's, or numpy's BLAS)."""
@@ -294,6 +294,12 @@ def heads_sizes(meta: dict[str, Any]) -> tuple[int, ...]:
     heads = meta.get("heads", {})
     sizes = heads.get("sizes") if isinstance(heads, dict) else None
     return tuple(int(x) for x in sizes) if sizes else HEADS_SIZES
+
+
+def komi_of_heads(meta: dict[str, Any]) -> float:
+    """The komi of the games a model file's heads learned from (its meta, else 6.5)."""
+    heads = meta.get("heads", {})
+    return float(heads.get("komi", HEADS_KOMI)) if isinstance(heads, dict) else HEADS_KOMI
 
 
 def judgements(probs: np.ndarray, win: np.ndarray, score: np.ndarray, own: np.ndarray,

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from igo.nets.encode import Encoded, stack
-from igo.nets.policy import HEADS_KOMI, Judgement, heads_sizes, judgements
+from igo.nets.policy import Judgement, heads_sizes, judgements, komi_of_heads
 
 
 class TorchPolicyNet:
@@ -56,8 +56,7 @@ class TorchPolicyNet:
     @property
     def heads_komi(self) -> float:
         """The komi of the games the heads learned from (model meta, else 6.5)."""
-        heads = self.meta.get("heads", {})
-        return float(heads.get("komi", HEADS_KOMI)) if isinstance(heads, dict) else HEADS_KOMI
+        return komi_of_heads(self.meta)
 
     def judges(self, size: int) -> bool:
         """True if the heads judge ``size`` boards (:func:`igo.nets.policy.heads_sizes`)."""
