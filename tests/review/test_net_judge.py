@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from scipy.stats import trim_mean
 
 import igo.review.game as game_module
 import igo.review.net_judge as net_judge
@@ -248,7 +249,14 @@ def test_review_with_a_heads_net(heads_file: Path) -> None:
     assert "b1c8" in d["judge"]["lines"][0]
     assert all({"net_winrate_after", "net_score_after"} <= set(m) for m in d["moves"])
     assert all("net" in p for p in d["positions"])
+    # the per-player statistic chosen against rank: the 10 % trimmed mean of the losses
+    for c in (Color.BLACK, Color.WHITE):
+        losses = [m.points_loss for m in review.moves if m.color is c]
+        want = trim_mean(losses, 0.1)
+        assert review.players[c].trimmed_points_loss == pytest.approx(want)
+        assert d["players"][c.letter]["trimmed_points_loss"] == pytest.approx(want, abs=1e-3)
     page = review_html(review)
+    assert "10 % trimmed mean" in page
     judge = page[page.index('<section class="judge">'):page.index("</section>")]
     assert "b1c8" in judge and "Measured:" not in judge and "#judge-figures" in judge
     figures = page.index('<details id="judge-figures"')
@@ -378,3 +386,11 @@ def _searched(evals: list[PositionEval], kw: dict[str, Any]) -> list[PositionEva
 
 if __name__ == "__main__":  # pragma: no cover
     _make_fixture()
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 9, 10, 11, 37])
+def test_trimmed_mean_is_scipys(n: int) -> None:
+    from igo.review.figures import trimmed_mean
+
+    xs = list(np.random.default_rng(n).normal(size=n) ** 3)
+    assert trimmed_mean(xs) == (pytest.approx(trim_mean(xs, 0.1)) if n else 0.0)

@@ -182,6 +182,25 @@ class PlayerFigures:
     model_agreement: float
     mean_model_probability: float | None
     classes: dict[str, int]
+    #: the points lost a move, :data:`VERDICT_TRIM` trimmed mean (losses as they are):
+    #: the per-player statistic chosen on the training fold's Fox players for the net's
+    #: judge (experiments/review/README.md, "verdict by rank, the net")
+    trimmed_points_loss: float = 0.0
+
+
+#: The share cut from each end of a player's losses (:attr:`PlayerFigures.trimmed_points_loss`).
+VERDICT_TRIM = 0.1
+
+
+def trimmed_mean(xs: Sequence[float], cut: float = VERDICT_TRIM) -> float:
+    """The mean of ``xs`` without its ``int(cut * n)`` smallest and largest values
+    (as ``scipy.stats.trim_mean``; 0 for none)."""
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    k = int(cut * len(s))
+    kept = s[k:len(s) - k]
+    return sum(kept) / len(kept)
 
 
 def player_figures(moves: Sequence[MoveFigures], color: Color) -> PlayerFigures:
@@ -203,7 +222,8 @@ def player_figures(moves: Sequence[MoveFigures], color: Color) -> PlayerFigures:
         mean([max(m.winrate_loss, 0.0) for m in mine]),
         mean([1.0 if m.engine_agrees else 0.0 for m in mine]),
         mean([1.0 if m.model_agrees else 0.0 for m in placed]),
-        mean(probs) if probs else None, classes)
+        mean(probs) if probs else None, classes,
+        trimmed_mean([m.points_loss for m in mine]))
 
 
 def biggest_mistakes(moves: Sequence[MoveFigures], color: Color, count: int = 3,
@@ -216,6 +236,6 @@ def biggest_mistakes(moves: Sequence[MoveFigures], color: Color, count: int = 3,
     return mine[:count]
 
 
-__all__ = ["CLASSES", "CLASS_COLOURS", "MISTAKE_MIN_POINTS", "ROSE_CAP", "MoveFigures",
-           "PlayerFigures", "biggest_mistakes", "loss_class", "move_figures",
-           "player_figures"]
+__all__ = ["CLASSES", "CLASS_COLOURS", "MISTAKE_MIN_POINTS", "ROSE_CAP", "VERDICT_TRIM",
+           "MoveFigures", "PlayerFigures", "biggest_mistakes", "loss_class", "move_figures",
+           "player_figures", "trimmed_mean"]

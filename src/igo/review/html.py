@@ -123,6 +123,8 @@ def _players(review: GameReview) -> str:
     rows += [
         ("Moves", [str(p.moves) for p in pf]),
         ("Mean points lost a move", [f"{p.mean_points_loss:.2f}" for p in pf]),
+        *([("Points lost a move, 10 % trimmed mean (the statistic measured against rank)",
+            [f"{p.trimmed_points_loss:.2f}" for p in pf])] if review.net is not None else []),
         ("Mean win rate lost a move", [_pct(p.mean_winrate_loss) for p in pf]),
         ("Played igo's first choice", [_pct(p.engine_agreement) for p in pf]),
         (f"Played the {_model(review)}'s first choice",

@@ -38,13 +38,14 @@
 Win rates are in [0, 1], scores in points (komi included), maps ``(size, size)``
 row by row from the top-left point, +Black, rounded to 3 decimals.
 
-The ``net`` keys (``judge.net``, each move's ``net_*``, each position's ``net``) are
-there only where a net's heads judged (:mod:`igo.review.net_judge`): then the moves'
-win rates, scores and losses are the net judge's, and a position's ``net`` has the
-net's judgement of the position itself, of the position after the search's best move
-(``best_*``) and the win rate mixed with the search's (``judged_winrate_black``); its
-``winrate_black``/``score_black`` stay the search's. Without a net the output is what
-it was before the net judge.
+The ``net`` keys (``judge.net``, each move's ``net_*``, each position's ``net``, each
+player's ``trimmed_points_loss``: the 10 % trimmed mean of the points lost a move, the
+statistic chosen against rank for the net's judge) are there only where a net's heads
+judged (:mod:`igo.review.net_judge`): then the moves' win rates, scores and losses are
+the net judge's, and a position's ``net`` has the net's judgement of the position
+itself, of the position after the search's best move (``best_*``) and the win rate mixed
+with the search's (``judged_winrate_black``); its ``winrate_black``/``score_black`` stay
+the search's. Without a net the output is what it was before the net judge.
 """
 
 from __future__ import annotations
@@ -125,7 +126,8 @@ def review_dict(review: GameReview) -> dict[str, Any]:
             _r(pf.engine_agreement), "model_agreement": _r(pf.model_agreement),
             "mean_model_probability": _r(pf.mean_model_probability),
             "classes": dict(pf.classes), "strength": _strength(review.ranks[c]),
-        }
+        } | ({} if review.net is None else {
+            "trimmed_points_loss": _r(pf.trimmed_points_loss, 3)})
     net = review.net
     positions = [{
         "number": k, "to_play": ev.to_play.letter, "winrate_black": _r(ev.winrate_black),
