@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -78,6 +78,31 @@ class Judgement:
         return self.black_win if color == Color.BLACK else 1.0 - self.black_win
 
 
+class NetForward(Protocol):
+    """A net's forward pass in one engine (:class:`igo.nets.torch_forward.TorchPolicyNet`,
+    :class:`igo.nets.numpy_forward.NumpyPolicyNet`): what :class:`NetPolicy` runs."""
+
+    engine: str
+    meta: dict[str, Any]
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def has_heads(self) -> bool: ...
+
+    @property
+    def heads_komi(self) -> float: ...
+
+    def judges(self, size: int) -> bool: ...
+
+    def set_threads(self, threads: int) -> Any: ...
+
+    def evaluate(self, positions: Sequence[Encoded]) -> np.ndarray: ...
+
+    def judge_encoded(self, positions: Sequence[Encoded]) -> list[Judgement]: ...
+
+
 class NetPolicy:
     """Move probabilities of a policy network (see the module docstring).
 
@@ -106,7 +131,7 @@ class NetPolicy:
         self.path = Path(path)
         self.engine = net_engine(engine)
         t0 = time.perf_counter()
-        self._fw = _forward(self.engine, self.path)
+        self._fw: NetForward = _forward(self.engine, self.path)
         log.info("net %s (%s) loaded in %s, %.2f s", self.path.name, self._fw.name,
                  self.engine, time.perf_counter() - t0)
         if threads is not None:
@@ -352,7 +377,7 @@ def net_engine(asked: str | None = None) -> str:
     return name
 
 
-def _forward(engine: str, path: Path) -> Any:
+def _forward(engine: str, path: Path) -> NetForward:
     """The forward pass of ``engine`` on the model file ``path``."""
     if engine == "numpy":
         from igo.nets.numpy_forward import NumpyPolicyNet
