@@ -149,6 +149,12 @@ FIGURES: tuple[Figure, ...] = (
            (Db(f"{TACTICS}/pachi-1s-rave.sqlite.xz"),),
            (f"{TACTICS}/pachi-1s-rave-think-times.json",),
            current=True, judge="1 s a move each, one core for both"),
+    Figure("9-pachi-1s-8da519e-numpy", 9, PACHI, "1 s a move each, one core for both",
+           _engine("8da519e", "2026-12-07", "the net run by numpy (`IGO_NET_ENGINE=numpy`): "
+                   "the engine of an install without PyTorch"),
+           (Db(f"{TACTICS}/pachi-1s-numpy.sqlite.xz"),),
+           (f"{TACTICS}/pachi-1s-numpy-think-times.json",),
+           current=True),
     Figure("9-pachi-1s-efa9e9f-pair", 9, PACHI, "1 s a move each, one core for both",
            _engine("efa9e9f", "2026-11-29", f"{PAIR}: the 9x9 default before the AMAF "
                    "change of `e02a450`"),

@@ -1,7 +1,8 @@
 """Does the 19x19 net's judgement carry to 9x9? The heads against the review's search on
 9x9 game records.
 
-    python experiments/value_net/nine_judge.py runs/pachi-1s-numpy/results.sqlite
+    python experiments/value_net/nine_judge.py \
+        experiments/tabu_mcts/results/tactics/pachi-1s-numpy.sqlite.xz
 
 The heads learned on 19x19 9-dan games only (``meta["heads"]["sizes"]`` = [19]), and the
 review judges 9x9 with the search alone. Positions: after moves 10, 20, 30 and 40 of
@@ -48,6 +49,25 @@ def _logloss(p: np.ndarray, y: np.ndarray) -> dict[str, float]:
             "accuracy": round(float(np.mean((p > 0.5) == (y > 0.5))), 4)}
 
 
+def _games_sgf(db: Path) -> list[str]:
+    """The SGF text of every game of an ``igo match`` database (``.sqlite`` or
+    ``.sqlite.xz``)."""
+    if db.suffix == ".xz":
+        import lzma
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            plain = Path(tmp) / db.stem
+            plain.write_bytes(lzma.decompress(db.read_bytes()))
+            return _games_sgf(plain)
+    con = sqlite3.connect(db)
+    try:
+        return [sgf for (sgf,) in con.execute(
+            "select sgf from games where sgf is not null order by match_id, game_index")]
+    finally:
+        con.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("databases", nargs="+", type=Path)
@@ -59,8 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     games = 0
     for db in args.databases:
-        for (sgf,) in sqlite3.connect(db).execute(
-                "select sgf from games where sgf is not null order by match_id, game_index"):
+        for sgf in _games_sgf(db):
             rec = parse_sgf(sgf)
             if rec.winner is None or rec.size != 9:
                 continue
