@@ -19,7 +19,7 @@ Chinese rules).
 (:meth:`igo.nets.policy.NetPolicy.judge_encoded` over every position ``0 … moves`` of
 :func:`igo.core.replay.replay_positions`). For position ``P`` before move ``m`` and the
 mover's sign ``s`` (+1 Black), with the net's score at the game's komi and its win rate
-(Black's, :class:`igo.nets.policy.Judgement`):
+(Black's, :class:`igo.nets.judgement.Judgement`):
 
 - ``net`` (the issue's brief): the points lost by the move are ``s × (score(P) −
   score(P'))``, ``P'`` the next position; the win rate likewise;

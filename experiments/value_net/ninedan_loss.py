@@ -23,7 +23,8 @@ from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.replay import replay_positions
 from igo.nets.encode import Encoded, encode_board, encode_positions
-from igo.nets.policy import Judgement, NetPolicy
+from igo.nets.judgement import Judgement
+from igo.nets.policy import NetPolicy
 from igo.sgf.corpus import iter_records
 
 HERE = Path(__file__).resolve().parent

@@ -22,8 +22,8 @@ from igo.core.record import GameRecord, GameResult
 from igo.core.replay import replay
 from igo.nets import games as G
 from igo.nets.encode import N_PLANES, encode_board
+from igo.nets.judgement import Judgement, judgements
 from igo.nets.numpy_forward import SCORE_SCALE, NumpyPolicyNet
-from igo.nets.policy import Judgement, judgements
 
 from .helpers import random_games, random_record, tiny_heads_net_file, tiny_net_file
 
@@ -512,8 +512,9 @@ def test_heads_judge_only_the_sizes_they_learned(tmp_path: Path) -> None:
     """meta["heads"]["sizes"] (else 19 only) bounds where the review, the analysis lines
     and the influence maps use a net's judgement."""
     pytest.importorskip("torch")
+    from igo.nets.judgement import heads_sizes
     from igo.nets.model_file import load_net, save_net
-    from igo.nets.policy import NetPolicy, heads_sizes
+    from igo.nets.policy import NetPolicy
 
     assert heads_sizes({}) == (19,) and heads_sizes({"heads": {"sizes": [9, 19]}}) == (9, 19)
     path = tiny_heads_net_file(tmp_path)

@@ -31,7 +31,7 @@ from igo.core.coords import Point
 from igo.core.move import Move
 from igo.core.record import GameRecord
 from igo.core.replay import replay_positions
-from igo.nets.policy import Judgement
+from igo.nets.judgement import Judgement
 from igo.review.cache import EvalCache
 from igo.review.evaluate import EvalCounts, EvalSettings, evaluate_game
 from igo.review.figures import biggest_mistakes, move_figures

@@ -9,7 +9,7 @@ the playouts:
 - the position's score (``rootInfo``, and every move not judged yet): the mean of the
   net's score of the root for the player to move and of its score after the most
   visited move (the root's alone until that move is judged), at the search's komi
-  (:meth:`~igo.nets.policy.Judgement.score_at`): one judgement with each player to move,
+  (:meth:`~igo.nets.judgement.Judgement.score_at`): one judgement with each player to move,
   as the review's graph (the head's score depends a little on who is to move, and a
   graph of either alone zigzags from move to move: ``experiments/value_net/score_graph.py``);
 - a move's score: the net's score of the position after it, for the player who made
@@ -48,7 +48,8 @@ from igo.core.errors import IllegalMoveError
 from igo.search.analysis import MoveAnalysis
 
 if TYPE_CHECKING:
-    from igo.nets.policy import Judgement, NetLoad, NetPolicy
+    from igo.nets.judgement import Judgement
+    from igo.nets.policy import NetLoad, NetPolicy
     from igo.search.search import Search
 
 #: Moves of a line (most visited first) whose position after them is asked for.

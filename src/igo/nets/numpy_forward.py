@@ -13,7 +13,7 @@ A file whose net has heads (``config["value_channels"] > 0``) is read with them:
 :meth:`NumpyPolicyNet.judge` runs the value tower, the value convolution, the ownership
 convolution and the pooled value and score layers of :meth:`igo.nets.model.PolicyNet.heads`
 on the same trunk, and :meth:`NumpyPolicyNet.judge_encoded` gives the
-:class:`~igo.nets.policy.Judgement` s of :meth:`igo.nets.policy.NetPolicy.judge_encoded`
+:class:`~igo.nets.judgement.Judgement` s of :meth:`igo.nets.policy.NetPolicy.judge_encoded`
 (within 1e-4, ``tests/nets/test_heads.py``). :meth:`NumpyPolicyNet.logits` does not
 run the heads.
 
@@ -34,8 +34,8 @@ import numpy as np
 
 from igo.core.color import Color
 from igo.nets.encode import N_PLANES, Encoded, fill_planes, stack
+from igo.nets.judgement import Judgement, heads_sizes, judgements, komi_of_heads
 from igo.nets.model_file import FORMAT, VERSION, NetFileError
-from igo.nets.policy import Judgement, heads_sizes, judgements, komi_of_heads
 
 #: Logit given to illegal moves, as :data:`igo.nets.model.MASKED`.
 MASKED = -1.0e4

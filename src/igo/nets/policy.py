@@ -24,7 +24,6 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -33,6 +32,7 @@ import numpy as np
 from igo.core.board import Board
 from igo.core.color import Color
 from igo.nets.encode import Encoded, encode_board
+from igo.nets.judgement import Judgement
 from igo.nets.model_file import NetFileError
 
 log = logging.getLogger(__name__)
@@ -45,37 +45,6 @@ DEFAULT_NET = "policy-19.pt"
 def default_net_path() -> Path:
     """Path of the committed default net (it may be absent in a stripped install)."""
     return MODELS_DIR / DEFAULT_NET
-
-
-#: Komi of the games the default heads learned from (the 9-dan corpus).
-HEADS_KOMI = 6.5
-
-
-@dataclass(frozen=True)
-class Judgement:
-    """A net's judgement of a position (:meth:`NetPolicy.judge`), from **Black's** view.
-
-    ``black_win``: the probability that Black wins; ``black_score``: Black's expected
-    final margin, komi taken off; both at the komi the heads learned (``komi``, from the
-    model file's meta; 6.5 on the 9-dan games): :meth:`score_at` moves the score to
-    another komi. ``ownership``: ``(size, size)``, +1 Black's. ``policy``: the move
-    probabilities of :meth:`NetPolicy.probabilities` for the player to move.
-    """
-
-    black_win: float
-    black_score: float
-    ownership: np.ndarray
-    policy: np.ndarray
-    komi: float = HEADS_KOMI
-
-    def score_at(self, komi: float) -> float:
-        """Black's expected margin at ``komi`` (the score the heads learned, moved by the
-        difference of komi)."""
-        return self.black_score + self.komi - komi
-
-    def win_for(self, color: Color) -> float:
-        """Probability that ``color`` wins."""
-        return self.black_win if color == Color.BLACK else 1.0 - self.black_win
 
 
 class NetForward(Protocol):
@@ -174,7 +143,7 @@ class NetPolicy:
 
     def judges(self, size: int) -> bool:
         """True if the heads judge ``size`` boards: the net has heads and learned them
-        on that size (:func:`heads_sizes`)."""
+        on that size (:func:`igo.nets.judgement.heads_sizes`)."""
         return bool(self._fw.judges(size))
 
     def set_threads(self, threads: int) -> None:
@@ -306,39 +275,6 @@ def _keep(cache: OrderedDict[Any, Any], key: Any, value: Any, size: int) -> None
     cache[key] = value
     while len(cache) > size:
         cache.popitem(last=False)
-
-
-#: Board sizes the heads learned on when a model file does not say (the 9-dan games).
-HEADS_SIZES = (19,)
-
-
-def heads_sizes(meta: dict[str, Any]) -> tuple[int, ...]:
-    """The board sizes a model file's heads learned on (``meta["heads"]["sizes"]``, else
-    :data:`HEADS_SIZES`): a net's judgement of another size is not measured, so the
-    review, the analysis lines and the influence maps do not use it there."""
-    heads = meta.get("heads", {})
-    sizes = heads.get("sizes") if isinstance(heads, dict) else None
-    return tuple(int(x) for x in sizes) if sizes else HEADS_SIZES
-
-
-def komi_of_heads(meta: dict[str, Any]) -> float:
-    """The komi of the games a model file's heads learned from (its meta, else 6.5)."""
-    heads = meta.get("heads", {})
-    return float(heads.get("komi", HEADS_KOMI)) if isinstance(heads, dict) else HEADS_KOMI
-
-
-def judgements(probs: np.ndarray, win: np.ndarray, score: np.ndarray, own: np.ndarray,
-               to_move: np.ndarray, size: int, komi: float) -> list[Judgement]:
-    """:class:`Judgement` s (Black's view) of the heads' outputs (the player to move's
-    view): one body for every engine that runs a net."""
-    out = []
-    for i in range(len(win)):
-        black = int(to_move[i]) == int(Color.BLACK)
-        sign = 1.0 if black else -1.0
-        out.append(Judgement(float(win[i]) if black else 1.0 - float(win[i]),
-                             sign * float(score[i]), sign * own[i].reshape(size, size),
-                             probs[i], komi))
-    return out
 
 
 #: The engines that run a net: PyTorch (the ``torch`` extra, which also trains) and plain

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from igo.nets.encode import Encoded, stack
-from igo.nets.policy import Judgement, heads_sizes, judgements, komi_of_heads
+from igo.nets.judgement import Judgement, heads_sizes, judgements, komi_of_heads
 
 
 class TorchPolicyNet:
@@ -59,7 +59,7 @@ class TorchPolicyNet:
         return komi_of_heads(self.meta)
 
     def judges(self, size: int) -> bool:
-        """True if the heads judge ``size`` boards (:func:`igo.nets.policy.heads_sizes`)."""
+        """True if the heads judge ``size`` boards (:func:`igo.nets.judgement.heads_sizes`)."""
         return self.has_heads and size in heads_sizes(self.meta)
 
     @staticmethod

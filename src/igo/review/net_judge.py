@@ -20,7 +20,7 @@ the search's best move (the *best line*). Then, for position ``P`` with ``m`` to
   opponent to move, so that no bias for the side to move enters): exactly 0 when the
   move played is the search's best move (the same position, judged once).
 
-Scores are at the game's komi (:meth:`igo.nets.policy.Judgement.score_at`). Every
+Scores are at the game's komi (:meth:`igo.nets.judgement.Judgement.score_at`). Every
 figure here is Black's, as the graphs draw them; :mod:`igo.review.figures` turns them
 into the mover's losses.
 
@@ -43,7 +43,7 @@ from igo.analysis.position import PositionEval
 from igo.core.board import Board
 from igo.core.replay import ReplayedGame
 from igo.nets.encode import Encoded, encode_board
-from igo.nets.policy import Judgement
+from igo.nets.judgement import Judgement
 
 #: The net's share of a position's win rate (AlphaGo's λ, mixed at the root: the rest is
 #: the search's root win rate; the net's part is the mean of the position's value and its
