@@ -159,8 +159,6 @@ class NetPolicy:
         ValueError
             If the net has no heads (:attr:`has_heads`).
         """
-        if not self.has_heads:
-            raise ValueError(f"the net {self.path.name} has no value heads")
         key = self.key(board, color)
         with self._lock:
             hit = _recall(self._judged, key)
@@ -174,9 +172,8 @@ class NetPolicy:
         return out
 
     def judge_encoded(self, positions: Sequence[Encoded]) -> list[Judgement]:
-        """:meth:`judge` of encoded positions of one size (no cache), in one batch."""
-        if not self.has_heads:
-            raise ValueError(f"the net {self.path.name} has no value heads")
+        """:meth:`judge` of encoded positions of one size (no cache), in one batch (the
+        engine raises ``ValueError`` for a net without heads)."""
         with self._net_lock:
             out = self._fw.judge_encoded(positions)
             self.evaluations += len(positions)
