@@ -1,6 +1,7 @@
 """Numba kernels that extract the positions of a whole game in one call: replaying it
 (:func:`extract_game`, :func:`count_game`) or reading the positions of its one replay
-(:func:`extract_states`); both write each position's rows with :func:`_position_rows`.
+(:func:`extract_states`); both run one loop, :func:`_extract`, which writes each
+position's rows with :func:`_position_rows`.
 Public API: :meth:`igo.features.extract.Extractor.extract_game`,
 :meth:`~igo.features.extract.Extractor.extract_replayed` and
 :meth:`~igo.features.extract.Extractor.count_game`."""
@@ -150,28 +151,25 @@ def _position_rows(s: BoardState, i: int, p: int, c: int, prev1: int, prev2: int
 
 
 @njit
-def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.ndarray,
-                 suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
-                 symkeys: np.ndarray, size_end: np.ndarray,
-                 size_keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
-                 broad_on: bool, a: float, metric: int, b: float, cmin: int,
-                 cell_of: np.ndarray, nred: int, sym3: np.ndarray, bkeys: np.ndarray,
-                 bvals: np.ndarray, out_pt: np.ndarray, out_tac: np.ndarray,
-                 out_pat: np.ndarray, pos_info: np.ndarray, pos_broad: np.ndarray,
-                 status: np.ndarray) -> int:
-    """Replay a game and extract the features of every legal move of each position
-    whose move index ``i`` has ``select[i]`` set and whose played move is not a pass
-    (the replay stops after the last selected move).
+def _state_row(stack: tuple, zob: np.ndarray, i: int) -> BoardState:
+    """Row ``i`` of stacked :class:`~igo.core._kernels.BoardState` fields."""
+    return BoardState(stack[0][i], stack[1][i], stack[2][i], stack[3][i], stack[4][i],
+                      stack[5][i], stack[6][i], stack[7][i], stack[8][i], stack[9][i],
+                      zob)
 
-    Per position ``k`` (returned count): ``pos_info[k] = (start, n_moves, target,
-    prev1, prev2, move_index)`` with ``target`` the index of the played move among
-    the position's moves and ``prev1``/``prev2`` the padded points of the two
-    previous moves (0 = pass or none); ``pos_broad[k, cell]`` the broad id of each
-    reduced cell (0 = unknown pattern). Move rows ``start .. start + n_moves`` of
-    ``out_pt``/``out_tac``/``out_pat`` hold the moves. ``status[0]``:
-    :data:`GAME_OK`, :data:`GAME_ILLEGAL` (stopped at an illegal move) or
-    :data:`GAME_FULL` (output arrays too small).
-    """
+
+@njit
+def _extract(s: BoardState, stack: tuple, stacked: bool, pts: np.ndarray,
+             cols: np.ndarray, select: np.ndarray, suicide_ok: bool, off_r: np.ndarray,
+             off_c: np.ndarray, symkeys: np.ndarray, size_end: np.ndarray,
+             size_keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray, broad_on: bool,
+             a: float, metric: int, b: float, cmin: int, cell_of: np.ndarray, nred: int,
+             sym3: np.ndarray, bkeys: np.ndarray, bvals: np.ndarray, out_pt: np.ndarray,
+             out_tac: np.ndarray, out_pat: np.ndarray, pos_info: np.ndarray,
+             pos_broad: np.ndarray, status: np.ndarray) -> int:
+    """The loop of :func:`extract_game` (``stacked`` false: ``s`` is the start and each
+    move is played on it) and of :func:`extract_states` (``stacked`` true: the position
+    before move ``i`` is row ``i`` of ``stack``)."""
     size = s.meta[0]
     a_len = s.color.shape[0]
     libs = np.zeros(a_len, np.int64)
@@ -208,11 +206,46 @@ def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.nd
                 return npos
             nmov += m
             npos += 1
-        if not _advance(s, p, c, suicide_ok):
+        if stacked:
+            s = _state_row(stack, s.zob, i + 1)
+        elif not _advance(s, p, c, suicide_ok):
             status[0] = GAME_ILLEGAL
             return npos
         mark_changes(s, before, off_r, off_c, changed_at, tick)
     return npos
+
+
+@njit
+def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.ndarray,
+                 suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
+                 symkeys: np.ndarray, size_end: np.ndarray,
+                 size_keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
+                 broad_on: bool, a: float, metric: int, b: float, cmin: int,
+                 cell_of: np.ndarray, nred: int, sym3: np.ndarray, bkeys: np.ndarray,
+                 bvals: np.ndarray, out_pt: np.ndarray, out_tac: np.ndarray,
+                 out_pat: np.ndarray, pos_info: np.ndarray, pos_broad: np.ndarray,
+                 status: np.ndarray) -> int:
+    """Replay a game and extract the features of every legal move of each position
+    whose move index ``i`` has ``select[i]`` set and whose played move is not a pass
+    (the replay stops after the last selected move).
+
+    Per position ``k`` (returned count): ``pos_info[k] = (start, n_moves, target,
+    prev1, prev2, move_index)`` with ``target`` the index of the played move among
+    the position's moves and ``prev1``/``prev2`` the padded points of the two
+    previous moves (0 = pass or none); ``pos_broad[k, cell]`` the broad id of each
+    reduced cell (0 = unknown pattern). Move rows ``start .. start + n_moves`` of
+    ``out_pt``/``out_tac``/``out_pat`` hold the moves. ``status[0]``:
+    :data:`GAME_OK`, :data:`GAME_ILLEGAL` (stopped at an illegal move) or
+    :data:`GAME_FULL` (output arrays too small).
+    """
+    stack = (s.color.reshape((1, -1)), s.head.reshape((1, -1)), s.nxt.reshape((1, -1)),
+             s.libs.reshape((1, -1)), s.lsq.reshape((1, -1)), s.gsize.reshape((1, -1)),
+             s.empties.reshape((1, -1)), s.epos.reshape((1, -1)),
+             s.meta.reshape((1, -1)), s.hashv.reshape((1, -1)))  # not read
+    return _extract(s, stack, False, pts, cols, select, suicide_ok, off_r, off_c,
+                    symkeys, size_end, size_keys, tkeys, tvals, broad_on, a, metric, b,
+                    cmin, cell_of, nred, sym3, bkeys, bvals, out_pt, out_tac, out_pat,
+                    pos_info, pos_broad, status)
 
 
 @njit
@@ -236,48 +269,8 @@ def extract_states(color: np.ndarray, head: np.ndarray, nxt: np.ndarray,
     selection, outputs and status (:data:`GAME_ILLEGAL` if a played move is not among
     the legal moves of its position).
     """
-    s = BoardState(color[0], head[0], nxt[0], libs_[0], lsq[0], gsize[0], empties[0],
-                   epos[0], meta[0], hashv[0], zob)
-    size = s.meta[0]
-    a_len = s.color.shape[0]
-    libs = np.zeros(a_len, np.int64)
-    mark = np.zeros(a_len, np.int32)
-    stamp = np.zeros(1, np.int64)
-    scr_i8, scr_f, qsum, cnt, area, red = broad_scratch(size, nred)
-    keys = np.empty(nred * nred, np.uint64)
-    dummy_hash = np.empty((0, 0), np.uint64)  # no room: the hashes are not kept
-    cache = np.zeros((4, a_len), np.int64)
-    changed_at = np.zeros(a_len, np.int64)
-    before = s.color.copy()
-    status[0] = GAME_OK
-    npos = 0
-    nmov = 0
-    cap = out_pt.shape[0]
-    for i in range(_stop(select)):
-        tick = i + 1
-        p = pts[i]
-        c = cols[i]
-        if select[i] and p != 0:
-            if nmov + size * size > cap or npos >= pos_info.shape[0]:
-                status[0] = GAME_FULL
-                return npos
-            s = BoardState(color[i], head[i], nxt[i], libs_[i], lsq[i], gsize[i],
-                           empties[i], epos[i], meta[i], hashv[i], zob)
-            prev1 = pts[i - 1] if i >= 1 else 0
-            prev2 = pts[i - 2] if i >= 2 else 0
-            m = _position_rows(s, i, p, c, prev1, prev2, tick, suicide_ok, off_r,
-                               off_c, symkeys, size_end, size_keys, tkeys, tvals,
-                               broad_on, a, metric, b, cmin, cell_of, nred, sym3, bkeys,
-                               bvals, out_pt, out_tac, out_pat, pos_info, pos_broad,
-                               npos, nmov, libs, mark, stamp, scr_i8, scr_f, qsum, cnt,
-                               area, red, keys, dummy_hash, cache, changed_at)
-            if m < 0:
-                status[0] = GAME_ILLEGAL
-                return npos
-            nmov += m
-            npos += 1
-        s = BoardState(color[i + 1], head[i + 1], nxt[i + 1], libs_[i + 1], lsq[i + 1],
-                       gsize[i + 1], empties[i + 1], epos[i + 1], meta[i + 1],
-                       hashv[i + 1], zob)
-        mark_changes(s, before, off_r, off_c, changed_at, tick)
-    return npos
+    stack = (color, head, nxt, libs_, lsq, gsize, empties, epos, meta, hashv)
+    return _extract(_state_row(stack, zob, 0), stack, True, pts, cols, select,
+                    suicide_ok, off_r, off_c, symkeys, size_end, size_keys, tkeys, tvals,
+                    broad_on, a, metric, b, cmin, cell_of, nred, sym3, bkeys, bvals,
+                    out_pt, out_tac, out_pat, pos_info, pos_broad, status)
