@@ -5,7 +5,7 @@ with one thread in every engine (``torch.set_num_threads(1)``; OpenBLAS/OMP/MKL 
 for numpy; ``intra_op_num_threads=1`` for ONNX Runtime):
 
 - **evaluations a second** of the net's forward pass (input planes → logits) at batch
-  1 (what the search asks today: one position a request), 8 and 16, on 9x9 and 19x19
+  1 (what the search asks at `baff303`: one position a request), 8 and 16, on 9x9 and 19x19
   boards, the median of ``--rounds`` rounds of ``--seconds`` each, for
   ``torch`` (eager, ``inference_mode``, channels-last: what :class:`igo.nets.policy.NetPolicy`
   runs), ``torch-nchw`` (eager, default memory format), ``torch-jit`` (traced and frozen),

@@ -6,12 +6,12 @@
 #   experiments/tabu_mcts/scaling256.sh snapshot ENGINE        # a consistent copy, committed
 #   experiments/tabu_mcts/scaling256.sh stats ENGINE           # score, interval, SPRT
 #
-# A match is hours of cores (9-14 minutes a game, one core each), longer than a session, and a
-# session's background processes and scratch folders do not survive it: `run` starts from
+# A match is hours of cores (9-14 minutes a game, one core each), longer than this machine
+# keeps background processes and scratch folders, which may not survive it: `run` starts from
 # the committed snapshot (results/scaling-256k-64k[-old].sqlite.xz) when runs/ has no
 # database, and `snapshot` writes that file from the live database (SQLite's backup, safe
 # while the match writes to it) and the games' SGF files beside it (-sgf.tar.xz). Games are seeded by index (SEED + i, one thread a player,
-# playouts fixed), so a game cut off by a session's end is replayed the same.
+# playouts fixed), so a game cut off when the machine stops is replayed the same.
 #
 # ENGINE new: the search of 82dae9c, frozen at 33cc1ae (the same search with the driver
 #      that pauses for timed runs: --yield); old: the engine issue 24 started from, 9a220ef;

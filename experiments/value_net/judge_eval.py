@@ -14,11 +14,11 @@ win rate and score for the player to move, the best move): a killed run resumes.
 
 ``report`` adds the net (its value and score of the position, and of the position after
 each search's best move) and writes ``judge_eval.json``: for each judge (the net alone;
-the search alone, today's review; the net with the search: the net's value of the best
+the search alone, the review before the heads (`46abd6f`); the net with the search: the net's value of the best
 line mixed half and half with the search's win rate) the log-loss, Brier score and
 accuracy of the winner at each move number (bootstrap 95 % intervals over games); and
 the score noise: the median absolute difference between two evaluations of the same
-position (seeds 1 and 2; budgets B and B+200), of today's score (the playouts' mean)
+position (seeds 1 and 2; budgets B and B+200), of the search's score (the playouts' mean)
 and of the net's score of the best line.
 """
 
@@ -188,18 +188,18 @@ def report(args: argparse.Namespace) -> int:
     noise: dict[str, Any] = {}
     for label, other in (("seeds 1 and 2", (2, base)), (f"{base} and {base + 200} playouts",
                                                          (1, base + 200))):
-        today, new = [], []
+        search, new = [], []
         for (gi, m, s, pl), r in index.items():
             if s != 1 or pl != base or (gi, m, *other) not in index:
                 continue
             r2 = index[(gi, m, *other)]
-            today.append(abs(r["score"] - r2["score"]))
+            search.append(abs(r["score"] - r2["score"]))
             # the net's score of each search's best line (Black's view)
             new.append(abs(judge(gi, m, r["best"]).score_at(KOMI)
                            - judge(gi, m, r2["best"]).score_at(KOMI)))
-        if today:
-            noise[label] = {"n": len(today), "today_median": float(np.median(today)),
-                            "today_p90": float(np.percentile(today, 90)),
+        if search:
+            noise[label] = {"n": len(search), "search_median": float(np.median(search)),
+                            "search_p90": float(np.percentile(search, 90)),
                             "net_median": float(np.median(new)),
                             "net_p90": float(np.percentile(new, 90)),
                             "best_move_same": float(np.mean(np.array(new) == 0))}
@@ -239,10 +239,10 @@ def table(path: Path) -> str:
                   f"line's: weight **{lam['chosen_on_even_games']}**; on the odd games "
                   f"log-loss {lam['odd_logloss_chosen']:.4f} with it, "
                   f"{lam['odd_logloss_net_best_line']:.4f} the mean alone."]
-    lines += ["", "| score noise | n | today: median | today: 90th pct | net's best line: median "
+    lines += ["", "| score noise | n | search: median | search: 90th pct | net's best line: median "
               "| net: 90th pct | same best move |", "|---|---:|---:|---:|---:|---:|---:|"]
     for label, x in d["score_noise"].items():
-        lines.append(f"| {label} | {x['n']} | {x['today_median']:.2f} | {x['today_p90']:.2f} "
+        lines.append(f"| {label} | {x['n']} | {x['search_median']:.2f} | {x['search_p90']:.2f} "
                      f"| {x['net_median']:.2f} | {x['net_p90']:.2f} | {x['best_move_same']:.2f} |")
     return "\n".join(lines)
 
