@@ -14,9 +14,10 @@ win rate and score for the player to move, the best move): a killed run resumes.
 
 ``report`` adds the net (its value and score of the position, and of the position after
 each search's best move) and writes ``judge_eval.json``: for each judge (the net alone;
-the search alone, the review before the heads (`46abd6f`); the net with the search: the net's value of the best
-line mixed half and half with the search's win rate) the log-loss, Brier score and
-accuracy of the winner at each move number (bootstrap 95 % intervals over games); and
+the search alone, the review before the heads (`46abd6f`); the net with the search: the
+net's value of the best line mixed half and half with the search's win rate) the
+log-loss, Brier score and accuracy of the winner at each move number (bootstrap 95 %
+intervals over games); and
 the score noise: the median absolute difference between two evaluations of the same
 position (seeds 1 and 2; budgets B and B+200), of the search's score (the playouts' mean)
 and of the net's score of the best line.
@@ -239,8 +240,9 @@ def table(path: Path) -> str:
                   f"line's: weight **{lam['chosen_on_even_games']}**; on the odd games "
                   f"log-loss {lam['odd_logloss_chosen']:.4f} with it, "
                   f"{lam['odd_logloss_net_best_line']:.4f} the mean alone."]
-    lines += ["", "| score noise | n | search: median | search: 90th pct | net's best line: median "
-              "| net: 90th pct | same best move |", "|---|---:|---:|---:|---:|---:|---:|"]
+    lines += ["", "| score noise | n | search: median | search: 90th pct "
+              "| net's best line: median | net: 90th pct | same best move |",
+              "|---|---:|---:|---:|---:|---:|---:|"]
     for label, x in d["score_noise"].items():
         lines.append(f"| {label} | {x['n']} | {x['search_median']:.2f} | {x['search_p90']:.2f} "
                      f"| {x['net_median']:.2f} | {x['net_p90']:.2f} | {x['best_move_same']:.2f} |")
