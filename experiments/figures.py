@@ -394,9 +394,11 @@ def tally(fig: Figure, root: Path = ROOT) -> Tally:
                  records)
 
 
-def think_times(paths: Iterable[str], root: Path = ROOT) -> tuple[float, float, int] | None:
+def think_times(paths: Iterable[str],
+                root: Path = ROOT) -> tuple[float, float | None, int] | None:
     """igo's and the opponent's mean seconds a move over the logs of ``paths`` (each
-    file's means weighted by its moves), and the games those logs cover."""
+    file's means weighted by its moves; the opponent's None where it logs no times, as
+    KataGo's GTP engine), and the games those logs cover."""
     total = {"igo": [0.0, 0], "other": [0.0, 0]}
     games = 0
     for p in paths:
@@ -409,8 +411,8 @@ def think_times(paths: Iterable[str], root: Path = ROOT) -> tuple[float, float, 
                 games += int(d["games"])
     if not total["igo"][1]:
         return None
-    return (total["igo"][0] / total["igo"][1], total["other"][0] / max(total["other"][1], 1),
-            games)
+    other = total["other"][0] / total["other"][1] if total["other"][1] else None
+    return total["igo"][0] / total["igo"][1], other, games
 
 
 # ------------------------------------------------------------------ writing
@@ -433,6 +435,8 @@ def _times(fig: Figure, t: Tally, root: Path) -> str:
     igo, other, logs = got
     name = fig.opponent.split()[0]
     cover = "" if logs >= t.stats.games else f", logs of {logs} of its games"
+    if other is None:
+        return f"igo {igo:.2f} s a move by its log{cover}"
     return f"igo {igo:.2f} s a move, {name} {other:.2f} s by their logs{cover}"
 
 

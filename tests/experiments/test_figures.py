@@ -198,6 +198,24 @@ def test_table_and_judge_rows_show_the_counts(tmp_path: Path) -> None:
     assert "1-1-1" in m.text() and "abc1234" in m.text()
 
 
+def test_think_times_say_only_what_the_logs_hold(tmp_path: Path) -> None:
+    import json
+
+    both = {"igo": {"games": 2, "moves": 60, "mean": 1.01},
+            "pachi": {"games": 2, "moves": 50, "mean": 0.98}}
+    (tmp_path / "both.json").write_text(json.dumps(both))
+    (tmp_path / "igo.json").write_text(json.dumps({"igo": both["igo"]}))
+    db = _db(tmp_path / "a.sqlite", [_game(0, "won"), _game(1, "lost")])
+    pachi = fg.Figure("p", 9, fg.PACHI, "1 s a move", "x", (fg.Db(db.name),), ("both.json",))
+    t = fg.tally(pachi, tmp_path)
+    assert fg.conditions(pachi, t, tmp_path) == (
+        "1 s a move (igo 1.01 s a move, Pachi 0.98 s by their logs)")
+    # an opponent that logs no times (KataGo's GTP engine) gets none, not 0.00 s
+    kata = fg.Figure("k", 9, "KataGo", "1 s a move", "x", (fg.Db(db.name),), ("igo.json",))
+    assert fg.think_times(kata.think_times, tmp_path) == (1.01, None, 2)
+    assert fg.conditions(kata, t, tmp_path) == "1 s a move (igo 1.01 s a move by its log)"
+
+
 def test_engine_dates_are_their_commits() -> None:
     import re
 
