@@ -61,6 +61,7 @@ RESULTS = "experiments/tabu_mcts/results"
 COMMAND = "python experiments/figures.py"
 PACHI = "Pachi 12.90"
 GNUGO = "GNU Go 3.8 level 10"
+KATAGO = "KataGo 1.18.1's raw policy (its b10c384 net, one visit a move)"
 #: the options of Pachi's form of the prior and the policy net at the root, the pair that
 #: ``ec5b677`` made the default from 9x9 up
 PAIR = "`prior_sharpness=0,prior_wins=300,net=default,net_visits=1000000`"
@@ -155,6 +156,11 @@ FIGURES: tuple[Figure, ...] = (
            (Db(f"{TACTICS}/pachi-1s-numpy.sqlite.xz"),),
            (f"{TACTICS}/pachi-1s-numpy-think-times.json",),
            current=True),
+    Figure("9-katago-1s-b913008", 9, KATAGO, "igo 1 s a move, one core for both",
+           _engine("b913008", "2026-12-07"),
+           (Db(f"{TACTICS}/katago-9-1s.sqlite.xz"),),
+           (f"{TACTICS}/katago-9-1s-think-times.json",),
+           current=True, judge="igo 1 s a move, one core for both"),
     Figure("9-pachi-1s-efa9e9f-pair", 9, PACHI, "1 s a move each, one core for both",
            _engine("efa9e9f", "2026-11-29", f"{PAIR}: the 9x9 default before the AMAF "
                    "change of `e02a450`"),

@@ -53,6 +53,10 @@ MEASURED: tuple[Measurement, ...] = (
                 '1 s a move each, one core for both (igo 1.02 s a move, Pachi 1.00 s by '
                 'their logs), engine 8c2e7f7 (2026-11-30), 55-3-42',
                 100, 0.565, (0.467, 0.658)),
+    Measurement(9, "KataGo 1.18.1's raw policy (its b10c384 net, one visit a move)",
+                'igo 1 s a move, one core for both (igo 1.00 s a move by its log), engine'
+                ' b913008 (2026-12-07), 0-1-19',
+                20, 0.025, (0.003, 0.200)),
     Measurement(9, 'Pachi 12.90 (no neural network)',
                 '4 s a move each, one thread (igo 4.00 s a move, Pachi 3.38 s by their '
                 'logs, logs of 34 of its games), engine 941d07e (2026-11-30, '
