@@ -38,6 +38,7 @@ from igo.review.figures import biggest_mistakes, move_figures
 from igo.review.game import review_game
 from igo.review.html import review_html
 from igo.review.json_out import review_dict
+from igo.review.judge import MEASURED
 from igo.review.net_judge import (
     NET_WEIGHT,
     NetJudgeError,
@@ -331,7 +332,10 @@ def test_without_heads_the_json_is_as_before(monkeypatch: pytest.MonkeyPatch, na
     the reviews made again with the classes of issue 63 (a move that raised its player's
     win rate is an inaccuracy at most, whatever the judge). The searches are read from
     it (a change of the search is not this test's), the
-    rest is made again and must be the same, byte for byte, timing aside. Should a
+    rest is made again and must be the same, byte for byte, timing aside, and the page's
+    measured rows ("Measured:" lines), which ``experiments/figures.py`` writes from the
+    match databases into ``igo.review.judge.MEASURED`` (they must be those, in any
+    number). Should a
     change elsewhere (the 9x9 move model, the influence) change the review on purpose,
     make the fixture again with ``python -c "import tests.review.test_net_judge as t;
     t._make_fixture()"`` from the repository (its searches are kept)."""
@@ -348,6 +352,15 @@ def test_without_heads_the_json_is_as_before(monkeypatch: pytest.MonkeyPatch, na
     got, want = review_dict(review), fixture["review"]
     got["evaluation"]["seconds"] = want["evaluation"]["seconds"]
     got["source"] = want["source"]  # the checkout's own path
+    measured = {"Measured: " + m.text() for m in MEASURED}
+    got_lines = got["judge"]["lines"]
+    assert {x for x in got_lines if x.startswith("Measured: ")} == measured
+    assert [m["conditions"] for m in got["judge"]["measured"]] == [
+        m.conditions for m in MEASURED]
+    for d in (got, want):
+        d["judge"]["lines"] = [x for x in d["judge"]["lines"]
+                               if not x.startswith("Measured: ")]
+        d["judge"]["measured"] = []
     assert json.dumps(got, ensure_ascii=False) == json.dumps(want, ensure_ascii=False)
 
 
