@@ -19,6 +19,8 @@
 # beside the search) gets one core in all, as Pachi does; use it with WORKERS=1.
 # IGO_ENV adds environment variables to igo's engine command (IGO_ENV=IGO_NET_ENGINE=numpy:
 # the net in numpy, the engine of a plain install), so the database records them.
+# OPPONENT and OPPONENT_CMD put another GTP engine in Pachi's place (its log name and
+# command; katago_raw.sh does so), under the same conditions for igo.
 set -eu
 cd "$(dirname "$0")/../.."
 : "${FROZEN:?a frozen engine (frozen_engine.sh COMMIT DIR)}"
@@ -33,10 +35,12 @@ KOMI=${KOMI:-7}
 OUT=${OUT:-runs/pachi-${T}s}
 PACHI=${PACHI:-/work/pachi/pachi}
 PT=$(awk "BEGIN { print $T + 2 }")
+OPPONENT=${OPPONENT:-pachi}
+OPPONENT_CMD=${OPPONENT_CMD:-$PACHI -t $PT threads=1,pondering=0,max_tree_size=2048}
 . experiments/tabu_mcts/pin.sh
 LOGGED=experiments/tabu_mcts/logged.sh
 mkdir -p "$OUT/logs"
 PYTHONPATH="$FROZEN/src" exec .venv/bin/python -m igo match \
   "gtp:$LOGGED $OUT/logs igo ${IGO_PIN}env ${IGO_ENV:+$IGO_ENV }PYTHONPATH=$FROZEN/src .venv/bin/python -m igo gtp --threads 1 --size $SIZE --komi $KOMI --time $T${ENGINE:+ --engine $ENGINE}" \
-  "gtp:$LOGGED $OUT/logs pachi ${PACHI_PIN}$PACHI -t $PT threads=1,pondering=0,max_tree_size=2048" \
+  "gtp:$LOGGED $OUT/logs $OPPONENT ${PACHI_PIN}$OPPONENT_CMD" \
   --games "$GAMES" --size "$SIZE" --komi "$KOMI" --workers "$WORKERS" --seed "$SEED" --quiet --out "$OUT"
