@@ -26,6 +26,10 @@ record lost with its ``runs/`` folder cannot be made again). Each
 engine's seconds a move are read from the think-time files that ``tabu_mcts/think_times.py``
 wrote from the engines' own logs.
 
+The same counting writes the tables of ``docs/engine-defaults.md``, one a section
+(:data:`EVIDENCE`: the matches behind each default, igo with one option against another
+or against Pachi).
+
 The tables go between the lines
 ``<!-- BEGIN GENERATED NAME: python experiments/figures.py -->`` and
 ``<!-- END GENERATED NAME -->`` (in ``src/igo/review/judge.py``: ``# BEGIN GENERATED
@@ -245,6 +249,84 @@ FIGURES: tuple[Figure, ...] = (
            (Records(f"{RESULTS}/gnugo19_seed9100_sgf.tar.xz", "igo"),),
            judge="5 s a move"),
 )
+
+
+#: ``strength_table.py --json``'s rows of the ``strong`` preset's choice (9x9)
+TUNE = f"{RESULTS}/tune_strong.json"
+_BY_KEY = {f.key: f for f in FIGURES}
+
+
+def _named(key: str) -> Figure:
+    return _BY_KEY[key]
+
+
+def _match(key: str, board: int, igo: str, against: str, conditions: str, db: str,
+           note: str = "") -> Figure:
+    """A match behind a default: ``igo`` (the first player) against ``against``."""
+    return Figure(key, board, against, conditions, igo, (Db(f"{TACTICS}/{db}.sqlite.xz"),),
+                  note=note)
+
+
+#: The matches behind the engine's defaults (``docs/engine-defaults.md``), one block a
+#: section of that page: the rows of :data:`FIGURES` that stand there too, and matches of
+#: one option against another (``engine`` is the igo that played first, ``opponent`` the
+#: other side).
+EVIDENCE: dict[str, tuple[Figure, ...]] = {
+    "defaults-19": (
+        _named("19-pachi-2000-before"),
+        _match("19-pachi-2000-pw300", 19, "Pachi's form of the prior alone "
+               "(`prior_sharpness=0,prior_wins=300`), engine `efa9e9f`", PACHI,
+               "2,000 playouts a move each", "pachi19-2000-pw300"),
+        _named("19-pachi-2000-pair"),
+        _named("19-pachi-5s-f04f639"),
+        _named("19-pachi-5s-ec5b677"),
+    ),
+    "defaults-pair": (
+        _named("9-h2h-2000"),
+        _named("13-h2h-2000"),
+        _named("9-pachi-2000-pair"),
+        _named("9-pachi-1s-efa9e9f-pair"),
+        _match("9-pachi-1s-d3c47f1", 9, "the default of `d3c47f1` (no size defaults on "
+               "9x9)", PACHI, "1 s a move each, one core for both, the pair's seeds",
+               "pachi-1s-pinned-default"),
+        _match("9-h2h-2000-pachi-form", 9, "Pachi's 9x9 form of the prior alone "
+               "(`prior_eqex=14,prior_sharpness=0,prior_wins=210`)",
+               "igo's default of 2026-11-28", "2,000 playouts a move each",
+               "prior-wins-pachi-form-2000", note="stopped by its SPRT [0, +50] (H0)"),
+    ),
+    "defaults-amaf": (
+        _match("9-h2h-20k-amaf", 9, "`rave_equiv=1000,rave_distance=3`",
+               "the default of `941d07e`", "20,000 playouts a move each",
+               "rave1000d3-20k", note="SPRT [0, +50] undecided"),
+        _named("9-pachi-4s-941d07e-amaf"),
+        _named("9-pachi-4s-ec5b677"),
+        _named("9-pachi-1s-8c2e7f7"),
+        _named("9-pachi-1s-efa9e9f-pair"),
+        _named("9-pachi-20k-8c2e7f7"),
+        _named("9-pachi-20k-ec5b677"),
+    ),
+    "defaults-other": (
+        Figure("9-h2h-5000-c_puct", 9, "`c_puct=1` (the PUCT term of the preset before "
+               "`fb4ceb3`)", "5,000 playouts a move each", "`c_puct=0`",
+               (Kept(TUNE, "c_puct_0"),)),
+        _match("9-h2h-5000-root_puct", 9, "`root_puct=1`", "the default (`root_puct=0`)",
+               "5,000 playouts a move each", "h2h9-5000-rp1",
+               note="stopped by its SPRT [0, +50] (H0)"),
+        _match("9-pachi-2000-nakade", 9, "heavy playouts with the nakade step "
+               "(`p_nakade=0.8`)", PACHI, "2,000 playouts a move each",
+               "pachi2000-heavy-nakade"),
+        _match("9-pachi-1s-nakade", 9, "heavy playouts with the nakade step "
+               "(`p_nakade=0.8`)", PACHI, "1 s a move each", "pachi-1s-heavy-nakade"),
+        _match("9-pachi-1s-no-nakade", 9, "heavy playouts without it (`p_nakade=0`)",
+               PACHI, "1 s a move each", "pachi-1s-heavy-ab"),
+        _match("9-pachi-1s-netroot", 9, "the net at the root alone "
+               "(`net=default,net_visits=1000000`)", PACHI, "1 s a move each",
+               "pachi-1s-netroot"),
+        _match("9-pachi-1s-net1024", 9, "the net at nodes of 1,024 visits "
+               "(`net=default,net_visits=1024`)", PACHI, "1 s a move each",
+               "pachi-1s-net1024"),
+    ),
+}
 
 
 # ------------------------------------------------------------------ counting
@@ -508,6 +590,25 @@ def table(figs: Sequence[Figure], tallies: dict[str, Tally], where: Path,
     return "\n".join(lines)
 
 
+def evidence_table(figs: Sequence[Figure], tallies: dict[str, Tally], where: Path,
+                   root: Path = ROOT) -> str:
+    """The markdown table of matches behind a default: the igo that played first, what
+    it played against, the counts and where they are read from."""
+    head = ["board", "igo", "against", "conditions", "games", "W-D-L", "score [95 %]",
+            "Elo [95 %]", "games from"]
+    lines = ["| " + " | ".join(head) + " |",
+             "|" + "|".join("---:" if h == "games" else "---" for h in head) + "|"]
+    for fig in figs:
+        t = tallies[fig.key]
+        s = t.stats
+        cond = conditions(fig, t, root) + (f"; {fig.note}" if fig.note else "")
+        cells = [f"{fig.board}x{fig.board}", fig.engine, fig.opponent, cond, str(s.games),
+                 wdl(s), score(s), f"{_elo(s.elo)} [{_elo(s.elo_low)}, {_elo(s.elo_high)}]",
+                 _sources(fig, where, root)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def judge_block(figs: Sequence[Figure], tallies: dict[str, Tally], root: Path = ROOT) -> str:
     """The review page's measured rows, as the Python of ``igo.review.judge``."""
     lines = ["MEASURED: tuple[Measurement, ...] = ("]
@@ -562,11 +663,15 @@ def replace_block(text: str, begin: str, end: str, body: str) -> str | None:
     return "\n".join([*lines[:starts[0] + 1], *body.split("\n"), *lines[ends[0]:]])
 
 
-def blocks(root: Path = ROOT, figs: Sequence[Figure] = FIGURES) -> list[Block]:
+def blocks(root: Path = ROOT, figs: Sequence[Figure] = FIGURES,
+           evidence: dict[str, tuple[Figure, ...]] | None = None) -> list[Block]:
     """Every generated block, counted from the data."""
-    tallies = {f.key: tally(f, root) for f in figs}
+    evidence = EVIDENCE if evidence is None else evidence
+    every = [*figs, *(f for rows in evidence.values() for f in rows)]
+    tallies = {f.key: tally(f, root) for f in {f.key: f for f in every}.values()}
     readme, history = root / "README.md", root / "docs" / "strength.md"
     tabu = root / "experiments" / "tabu_mcts" / "README.md"
+    defaults = root / "docs" / "engine-defaults.md"
     current = [f for f in figs if f.current]
     pachi_now = [f for f in current if f.opponent == PACHI]
     return [
@@ -575,6 +680,8 @@ def blocks(root: Path = ROOT, figs: Sequence[Figure] = FIGURES) -> list[Block]:
         Block(tabu, "tabu-mcts-strength", table(pachi_now, tallies, tabu.parent, True, root)),
         Block(root / "src" / "igo" / "review" / "judge.py", "measured",
               judge_block(figs, tallies, root)),
+        *(Block(defaults, name, evidence_table(rows, tallies, defaults.parent, root))
+          for name, rows in evidence.items()),
     ]
 
 

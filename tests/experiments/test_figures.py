@@ -216,6 +216,38 @@ def test_think_times_say_only_what_the_logs_hold(tmp_path: Path) -> None:
     assert fg.conditions(kata, t, tmp_path) == "1 s a move (igo 1.01 s a move by its log)"
 
 
+def test_evidence_rows_count_their_databases_and_go_in_their_blocks(tmp_path: Path) -> None:
+    db = _db(tmp_path / "a.sqlite", [_game(0, "won"), _game(1, "won"), _game(2, "lost"),
+                                     _game(3, "won", reason="stopped after 400 moves")])
+    row = fg.Figure("e", 9, "the default", "2,000 playouts a move each", "`x=1`",
+                    (fg.Db(db.name),), note="SPRT undecided")
+    (tmp_path / "docs").mkdir()
+    page = tmp_path / "docs" / "engine-defaults.md"
+    begin, end = fg.markers(page, "defaults-x")
+    page.write_text(f"text\n{begin}\nold\n{end}\nmore\n")
+    (block,) = [b for b in fg.blocks(tmp_path, (), {"defaults-x": (row,)})
+                if b.name == "defaults-x"]
+    assert block.path == page
+    body = block.body.splitlines()
+    assert body[0].startswith("| board | igo | against |")
+    cells = [c.strip() for c in body[2].strip("|").split("|")]
+    assert cells[:7] == ["9x9", "`x=1`", "the default",
+                         "2,000 playouts a move each; SPRT undecided", "3", "2-0-1",
+                         "0.667 [0.208, 0.939]"]
+    assert cells[-1] == "`../a.sqlite`"  # the game cut short counts in no row
+
+
+def test_evidence_keys_are_unique_and_their_sources_exist() -> None:
+    rows = [f for fs in fg.EVIDENCE.values() for f in fs]
+    named = {f.key: f for f in fg.FIGURES}
+    for f in rows:  # a key of FIGURES is that very row
+        assert named.get(f.key, f) is f
+    assert len({f.key for f in rows}) == len({id(f) for f in rows})
+    for f in rows:
+        for src in f.sources:
+            assert (ROOT / src.path).exists(), src.path
+
+
 def test_engine_dates_are_their_commits() -> None:
     import re
 
