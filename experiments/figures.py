@@ -251,6 +251,8 @@ FIGURES: tuple[Figure, ...] = (
 )
 
 
+#: the rows of ``experiments/value_net/README.md``: the plain install's engine, KataGo
+VALUE_NET = ("9-pachi-1s-8da519e-numpy", "9-pachi-1s-8c2e7f7", "9-katago-1s-b913008")
 #: ``strength_table.py --json``'s rows of the ``strong`` preset's choice (9x9)
 TUNE = f"{RESULTS}/tune_strong.json"
 _BY_KEY = {f.key: f for f in FIGURES}
@@ -672,6 +674,7 @@ def blocks(root: Path = ROOT, figs: Sequence[Figure] = FIGURES,
     readme, history = root / "README.md", root / "docs" / "strength.md"
     tabu = root / "experiments" / "tabu_mcts" / "README.md"
     defaults = root / "docs" / "engine-defaults.md"
+    value_net = root / "experiments" / "value_net" / "README.md"
     current = [f for f in figs if f.current]
     pachi_now = [f for f in current if f.opponent == PACHI]
     return [
@@ -682,6 +685,9 @@ def blocks(root: Path = ROOT, figs: Sequence[Figure] = FIGURES,
               judge_block(figs, tallies, root)),
         *(Block(defaults, name, evidence_table(rows, tallies, defaults.parent, root))
           for name, rows in evidence.items()),
+        Block(value_net, "value-net-strength",
+              table([f for f in figs if f.key in VALUE_NET], tallies, value_net.parent,
+                    False, root)),
     ]
 
 
