@@ -26,7 +26,8 @@ record lost with its ``runs/`` folder cannot be made again). Each
 engine's seconds a move are read from the think-time files that ``tabu_mcts/think_times.py``
 wrote from the engines' own logs.
 
-The same counting writes the tables of ``docs/engine-defaults.md``, one a section
+The same counting writes the tables of ``docs/engine-defaults.md``, one a section, and
+those of the choices in ``experiments/policy_net/`` and ``experiments/small_boards/``
 (:data:`EVIDENCE`: the matches behind each default, igo with one option against another
 or against Pachi).
 
@@ -253,6 +254,11 @@ FIGURES: tuple[Figure, ...] = (
 
 #: the rows of ``experiments/value_net/README.md``: the plain install's engine, KataGo
 VALUE_NET = ("9-pachi-1s-8da519e-numpy", "9-pachi-1s-8c2e7f7", "9-katago-1s-b913008")
+POLICY = "experiments/policy_net/results"
+SMALL = "experiments/small_boards/results"
+#: the page of each block of :data:`EVIDENCE` not on ``docs/engine-defaults.md``
+EVIDENCE_PAGES = {"policy-net-ft9": "experiments/policy_net/README.md",
+                  "small-boards-prior": "experiments/small_boards/README.md"}
 #: ``strength_table.py --json``'s rows of the ``strong`` preset's choice (9x9)
 TUNE = f"{RESULTS}/tune_strong.json"
 _BY_KEY = {f.key: f for f in FIGURES}
@@ -269,10 +275,11 @@ def _match(key: str, board: int, igo: str, against: str, conditions: str, db: st
                   note=note)
 
 
-#: The matches behind the engine's defaults (``docs/engine-defaults.md``), one block a
-#: section of that page: the rows of :data:`FIGURES` that stand there too, and matches of
-#: one option against another (``engine`` is the igo that played first, ``opponent`` the
-#: other side).
+#: The matches behind the engine's defaults (``docs/engine-defaults.md``, one block a
+#: section) and behind the choices of ``experiments/policy_net/`` and
+#: ``experiments/small_boards/`` (:data:`EVIDENCE_PAGES`): the rows of :data:`FIGURES`
+#: that stand there too, and matches of one option against another (``engine`` is the igo
+#: that played first, ``opponent`` the other side).
 EVIDENCE: dict[str, tuple[Figure, ...]] = {
     "defaults-19": (
         _named("19-pachi-2000-before"),
@@ -306,6 +313,34 @@ EVIDENCE: dict[str, tuple[Figure, ...]] = {
         _named("9-pachi-1s-efa9e9f-pair"),
         _named("9-pachi-20k-8c2e7f7"),
         _named("9-pachi-20k-ec5b677"),
+    ),
+    "policy-net-ft9": (
+        Figure("9-h2h-2000-ft9", 9, "the default of `ec5b677`", "2,000 playouts a move each",
+               "the 19x19 net fine-tuned on 9x9 engine games as the 9x9 default's net "
+               "(`net=FILE,prior_sharpness=0,prior_wins=300,net_visits=0`)",
+               (Db(f"{POLICY}/h2h9-2000-ft9.sqlite.xz"),),
+               note="stopped by its SPRT [0, +50] (H0)"),
+    ),
+    "small-boards-prior": (
+        Figure("9-h2h-2000-m19", 9, "the 9x9 GNU Go model (`movepred-9.npz`)",
+               "2,000 playouts a move each", "the 19x19 model as the prior",
+               (Db(f"{SMALL}/prior9-m19-2000.sqlite.xz"),),
+               note="stopped by its SPRT [0, +60] (H1)"),
+        Figure("9-h2h-2000-pachi-b", 9, "the 9x9 GNU Go model (`movepred-9.npz`)",
+               "2,000 playouts a move each", "the 9x9 model of Pachi's games as the prior",
+               (Db(f"{SMALL}/prior9-pachi-2000-b.sqlite.xz"),),
+               note="stopped by its SPRT [0, +60] (H1)"),
+        Figure("9-h2h-2000-pachi", 9, "the 9x9 GNU Go model (`movepred-9.npz`)",
+               "2,000 playouts a move each, both cores",
+               "the 9x9 model of Pachi's games as the prior, the earlier run",
+               (Db(f"{SMALL}/prior9-pachi-2000.sqlite.xz"),),
+               note="stopped by its SPRT [0, +100] (H0)"),
+        Figure("9-h2h-1s-m19", 9, "the 9x9 GNU Go model (`movepred-9.npz`)",
+               "1 s a move each, one thread each, two games at once",
+               "the 19x19 model as the prior",
+               (Db(f"{SMALL}/prior9-m19-1s.sqlite.xz"),),
+               (f"{SMALL}/prior9-m19-1s-think-times.json",),
+               note="SPRT [0, +60] undecided, stopped for the test suite"),
     ),
     "defaults-other": (
         Figure("9-h2h-5000-c_puct", 9, "`c_puct=1` (the PUCT term of the preset before "
@@ -673,7 +708,6 @@ def blocks(root: Path = ROOT, figs: Sequence[Figure] = FIGURES,
     tallies = {f.key: tally(f, root) for f in {f.key: f for f in every}.values()}
     readme, history = root / "README.md", root / "docs" / "strength.md"
     tabu = root / "experiments" / "tabu_mcts" / "README.md"
-    defaults = root / "docs" / "engine-defaults.md"
     value_net = root / "experiments" / "value_net" / "README.md"
     current = [f for f in figs if f.current]
     pachi_now = [f for f in current if f.opponent == PACHI]
@@ -683,8 +717,9 @@ def blocks(root: Path = ROOT, figs: Sequence[Figure] = FIGURES,
         Block(tabu, "tabu-mcts-strength", table(pachi_now, tallies, tabu.parent, True, root)),
         Block(root / "src" / "igo" / "review" / "judge.py", "measured",
               judge_block(figs, tallies, root)),
-        *(Block(defaults, name, evidence_table(rows, tallies, defaults.parent, root))
-          for name, rows in evidence.items()),
+        *(Block(page, name, evidence_table(rows, tallies, page.parent, root))
+          for name, rows in evidence.items()
+          for page in [root / EVIDENCE_PAGES.get(name, "docs/engine-defaults.md")]),
         Block(value_net, "value-net-strength",
               table([f for f in figs if f.key in VALUE_NET], tallies, value_net.parent,
                     False, root)),
