@@ -1,6 +1,6 @@
 #!/bin/sh
 # Issue 24's 256,000 against 64,000 playouts a move on 9x9, for the new engine and for the
-# engine issue 24 started from (9a220ef), resumable across sessions and machines.
+# engine issue 24 started from (9a220ef), resumable across restarts and machines.
 #
 #   experiments/tabu_mcts/scaling256.sh run ENGINE [WORKERS]   # play (resumes; blocks)
 #   experiments/tabu_mcts/scaling256.sh snapshot ENGINE        # a consistent copy, committed
