@@ -120,6 +120,9 @@ class Figure:
     judge: str = ""
     #: what the reader should know beside the counts
     note: str = ""
+    #: the names of the two players' logs in :attr:`think_times` (``""``: the opponent's
+    #: first word), where both are igo
+    log_names: tuple[str, str] = ("igo", "")
 
 
 def _engine(commit: str, date: str, extra: str = "") -> str:
@@ -340,7 +343,8 @@ EVIDENCE: dict[str, tuple[Figure, ...]] = {
                "the 19x19 model as the prior",
                (Db(f"{SMALL}/prior9-m19-1s.sqlite.xz"),),
                (f"{SMALL}/prior9-m19-1s-think-times.json",),
-               note="SPRT [0, +60] undecided, stopped for the test suite"),
+               note="SPRT [0, +60] undecided, stopped for the test suite",
+               log_names=("m19", "default")),
     ),
     "defaults-other": (
         Figure("9-h2h-5000-c_puct", 9, "`c_puct=1` (the PUCT term of the preset before "
@@ -519,17 +523,18 @@ def tally(fig: Figure, root: Path = ROOT) -> Tally:
                  records)
 
 
-def think_times(paths: Iterable[str],
-                root: Path = ROOT) -> tuple[float, float | None, int] | None:
-    """igo's and the opponent's mean seconds a move over the logs of ``paths`` (each
-    file's means weighted by its moves; the opponent's None where it logs no times, as
-    KataGo's GTP engine), and the games those logs cover."""
+def think_times(paths: Iterable[str], root: Path = ROOT,
+                first: str = "igo") -> tuple[float, float | None, int] | None:
+    """The first player's (its logs named ``first``) and the opponent's (every other
+    name) mean seconds a move over the logs of ``paths`` (each file's means weighted by
+    its moves; the opponent's None where it logs no times, as KataGo's GTP engine), and
+    the games those logs cover."""
     total = {"igo": [0.0, 0], "other": [0.0, 0]}
     games = 0
     for p in paths:
         data = json.loads((root / p).read_text())
         for name, d in data.items():
-            side = "igo" if name == "igo" else "other"
+            side = "igo" if name == first else "other"
             total[side][0] += float(d["mean"]) * int(d["moves"])
             total[side][1] += int(d["moves"])
             if side == "igo":
@@ -554,15 +559,16 @@ def _elo(x: float) -> str:
 
 
 def _times(fig: Figure, t: Tally, root: Path) -> str:
-    got = think_times(fig.think_times, root) if fig.think_times else None
+    first, second = fig.log_names
+    got = think_times(fig.think_times, root, first) if fig.think_times else None
     if got is None:
         return ""
     igo, other, logs = got
-    name = fig.opponent.split()[0]
+    name = second or fig.opponent.split()[0]
     cover = "" if logs >= t.stats.games else f", logs of {logs} of its games"
     if other is None:
-        return f"igo {igo:.2f} s a move by its log{cover}"
-    return f"igo {igo:.2f} s a move, {name} {other:.2f} s by their logs{cover}"
+        return f"{first} {igo:.2f} s a move by its log{cover}"
+    return f"{first} {igo:.2f} s a move, {name} {other:.2f} s by their logs{cover}"
 
 
 def conditions(fig: Figure, t: Tally, root: Path = ROOT) -> str:

@@ -214,6 +214,12 @@ def test_think_times_say_only_what_the_logs_hold(tmp_path: Path) -> None:
     kata = fg.Figure("k", 9, "KataGo", "1 s a move", "x", (fg.Db(db.name),), ("igo.json",))
     assert fg.think_times(kata.think_times, tmp_path) == (1.01, None, 2)
     assert fg.conditions(kata, t, tmp_path) == "1 s a move (igo 1.01 s a move by its log)"
+    # igo against igo: the logs' names say which side is which
+    (tmp_path / "h2h.json").write_text(json.dumps({"new": both["igo"], "old": both["pachi"]}))
+    h2h = fg.Figure("h", 9, "old igo", "1 s a move", "x", (fg.Db(db.name),), ("h2h.json",),
+                    log_names=("new", "old"))
+    assert fg.conditions(h2h, t, tmp_path) == (
+        "1 s a move (new 1.01 s a move, old 0.98 s by their logs)")
 
 
 def test_evidence_rows_count_their_databases_and_go_in_their_blocks(tmp_path: Path) -> None:
