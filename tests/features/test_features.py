@@ -359,7 +359,7 @@ TROMP_TAYLOR = Ruleset.named("tromp-taylor")  # positional superko, suicide allo
                                                 (180, 72, TROMP_TAYLOR)])
 def test_extract_replayed_matches_the_game_and_each_position(n: int, seed: int,
                                                             rules: Ruleset) -> None:
-    """extract_states (the positions of the one replay, not replayed) against
+    """extract_positions on stacked states (the positions of the one replay, not replayed) against
     extract_game and against each position's features read in plain Python."""
     moves = list(random_board(19, n, seed).history)
     k = n // 2  # two passes in the middle of the game, and one more before the last move

@@ -1,7 +1,7 @@
 """Numba kernels that extract the positions of a whole game in one call: replaying it
-(:func:`extract_game`, :func:`count_game`) or reading the positions of its one replay
-(:func:`extract_states`); both run one loop, :func:`_extract`, which writes each
-position's rows with :func:`_position_rows`.
+(:func:`extract_positions`, :func:`count_game`) or reading the positions of its one
+replay (:func:`extract_positions` on stacked states); each position's rows are written by
+:func:`_position_rows`.
 Public API: :meth:`igo.features.extract.Extractor.extract_game`,
 :meth:`~igo.features.extract.Extractor.extract_replayed` and
 :meth:`~igo.features.extract.Extractor.count_game`."""
@@ -27,7 +27,7 @@ from igo.features._kernels import (
     table_get,
 )
 
-# Status codes of extract_game / count_game.
+# Status codes of extract_positions / count_game.
 GAME_OK = 0
 GAME_ILLEGAL = 1
 GAME_FULL = 2
@@ -119,7 +119,7 @@ def _position_rows(s: BoardState, i: int, p: int, c: int, prev1: int, prev2: int
                    changed_at: np.ndarray) -> int:
     """The rows of one position (move index ``i``, played move ``p`` of colour ``c``,
     the previous two moves ``prev1``/``prev2``): its moves from ``out_pt[nmov]`` on,
-    ``pos_info[npos]`` and ``pos_broad[npos]`` (see :func:`extract_game`). Returns the
+    ``pos_info[npos]`` and ``pos_broad[npos]`` (see :func:`extract_positions`). Returns the
     number of moves written, or -1 if ``p`` is not among the legal moves (what was
     written then does not count)."""
     m = position_features(s, c, suicide_ok, off_r, off_c, symkeys, size_end, size_keys,
@@ -159,7 +159,7 @@ def _state_row(stack: tuple, zob: np.ndarray, i: int) -> BoardState:
 
 
 @njit
-def _extract(s: BoardState, stack: tuple, stacked: bool, pts: np.ndarray,
+def extract_positions(s: BoardState, stack: tuple, stacked: bool, pts: np.ndarray,
              cols: np.ndarray, select: np.ndarray, suicide_ok: bool, off_r: np.ndarray,
              off_c: np.ndarray, symkeys: np.ndarray, size_end: np.ndarray,
              size_keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray, broad_on: bool,
@@ -167,9 +167,25 @@ def _extract(s: BoardState, stack: tuple, stacked: bool, pts: np.ndarray,
              sym3: np.ndarray, bkeys: np.ndarray, bvals: np.ndarray, out_pt: np.ndarray,
              out_tac: np.ndarray, out_pat: np.ndarray, pos_info: np.ndarray,
              pos_broad: np.ndarray, status: np.ndarray) -> int:
-    """The loop of :func:`extract_game` (``stacked`` false: ``s`` is the start and each
-    move is played on it) and of :func:`extract_states` (``stacked`` true: the position
-    before move ``i`` is row ``i`` of ``stack``)."""
+    """Extract the features of every legal move of each position whose move index ``i``
+    has ``select[i]`` set and whose played move is not a pass (the loop stops after the
+    last selected move). With ``stacked`` false, ``s`` is the start and each move is
+    played on it (``stack``, which is not read, holds ``s``'s fields as one row each);
+    with ``stacked`` true, the position before move ``i`` is row ``i`` of ``stack``
+    (the fields of a :class:`~igo.core._kernels.BoardState`, stacked, ``color`` …
+    ``hashv``: the replay of :func:`igo.core.replay.replay_positions`, nothing replayed
+    here), the row after the last move following it, and ``s`` is row 0.
+
+    Per position ``k`` (returned count): ``pos_info[k] = (start, n_moves, target,
+    prev1, prev2, move_index)`` with ``target`` the index of the played move among
+    the position's moves and ``prev1``/``prev2`` the padded points of the two
+    previous moves (0 = pass or none); ``pos_broad[k, cell]`` the broad id of each
+    reduced cell (0 = unknown pattern). Move rows ``start .. start + n_moves`` of
+    ``out_pt``/``out_tac``/``out_pat`` hold the moves. ``status[0]``:
+    :data:`GAME_OK`, :data:`GAME_ILLEGAL` (stopped at an illegal move, or a played move
+    not among its position's legal moves) or :data:`GAME_FULL` (output arrays too
+    small).
+    """
     size = s.meta[0]
     a_len = s.color.shape[0]
     libs = np.zeros(a_len, np.int64)
@@ -213,64 +229,3 @@ def _extract(s: BoardState, stack: tuple, stacked: bool, pts: np.ndarray,
             return npos
         mark_changes(s, before, off_r, off_c, changed_at, tick)
     return npos
-
-
-@njit
-def extract_game(s: BoardState, pts: np.ndarray, cols: np.ndarray, select: np.ndarray,
-                 suicide_ok: bool, off_r: np.ndarray, off_c: np.ndarray,
-                 symkeys: np.ndarray, size_end: np.ndarray,
-                 size_keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
-                 broad_on: bool, a: float, metric: int, b: float, cmin: int,
-                 cell_of: np.ndarray, nred: int, sym3: np.ndarray, bkeys: np.ndarray,
-                 bvals: np.ndarray, out_pt: np.ndarray, out_tac: np.ndarray,
-                 out_pat: np.ndarray, pos_info: np.ndarray, pos_broad: np.ndarray,
-                 status: np.ndarray) -> int:
-    """Replay a game and extract the features of every legal move of each position
-    whose move index ``i`` has ``select[i]`` set and whose played move is not a pass
-    (the replay stops after the last selected move).
-
-    Per position ``k`` (returned count): ``pos_info[k] = (start, n_moves, target,
-    prev1, prev2, move_index)`` with ``target`` the index of the played move among
-    the position's moves and ``prev1``/``prev2`` the padded points of the two
-    previous moves (0 = pass or none); ``pos_broad[k, cell]`` the broad id of each
-    reduced cell (0 = unknown pattern). Move rows ``start .. start + n_moves`` of
-    ``out_pt``/``out_tac``/``out_pat`` hold the moves. ``status[0]``:
-    :data:`GAME_OK`, :data:`GAME_ILLEGAL` (stopped at an illegal move) or
-    :data:`GAME_FULL` (output arrays too small).
-    """
-    stack = (s.color.reshape((1, -1)), s.head.reshape((1, -1)), s.nxt.reshape((1, -1)),
-             s.libs.reshape((1, -1)), s.lsq.reshape((1, -1)), s.gsize.reshape((1, -1)),
-             s.empties.reshape((1, -1)), s.epos.reshape((1, -1)),
-             s.meta.reshape((1, -1)), s.hashv.reshape((1, -1)))  # not read
-    return _extract(s, stack, False, pts, cols, select, suicide_ok, off_r, off_c,
-                    symkeys, size_end, size_keys, tkeys, tvals, broad_on, a, metric, b,
-                    cmin, cell_of, nred, sym3, bkeys, bvals, out_pt, out_tac, out_pat,
-                    pos_info, pos_broad, status)
-
-
-@njit
-def extract_states(color: np.ndarray, head: np.ndarray, nxt: np.ndarray,
-                   libs_: np.ndarray, lsq: np.ndarray, gsize: np.ndarray,
-                   empties: np.ndarray, epos: np.ndarray, meta: np.ndarray,
-                   hashv: np.ndarray, zob: np.ndarray, pts: np.ndarray, cols: np.ndarray,
-                   select: np.ndarray, suicide_ok: bool, off_r: np.ndarray,
-                   off_c: np.ndarray, symkeys: np.ndarray, size_end: np.ndarray,
-                   size_keys: np.ndarray, tkeys: np.ndarray, tvals: np.ndarray,
-                   broad_on: bool, a: float, metric: int, b: float, cmin: int,
-                   cell_of: np.ndarray, nred: int, sym3: np.ndarray, bkeys: np.ndarray,
-                   bvals: np.ndarray, out_pt: np.ndarray, out_tac: np.ndarray,
-                   out_pat: np.ndarray, pos_info: np.ndarray, pos_broad: np.ndarray,
-                   status: np.ndarray) -> int:
-    """:func:`extract_game` over positions already played: row ``k`` of ``color`` …
-    ``hashv`` (the fields of a :class:`~igo.core._kernels.BoardState`, stacked; ``zob``
-    shared) is the position before move ``k`` (``pts[k]`` of colour ``cols[k]``), and
-    the row after the last move follows it (the replay of
-    :func:`igo.core.replay.replay_positions`: nothing is replayed here). Same
-    selection, outputs and status (:data:`GAME_ILLEGAL` if a played move is not among
-    the legal moves of its position).
-    """
-    stack = (color, head, nxt, libs_, lsq, gsize, empties, epos, meta, hashv)
-    return _extract(_state_row(stack, zob, 0), stack, True, pts, cols, select,
-                    suicide_ok, off_r, off_c, symkeys, size_end, size_keys, tkeys, tvals,
-                    broad_on, a, metric, b, cmin, cell_of, nred, sym3, bkeys, bvals,
-                    out_pt, out_tac, out_pat, pos_info, pos_broad, status)

@@ -3,8 +3,8 @@
 Everything works on the padded board state of :mod:`igo.core._kernels`
 (``W = size + 2``, point ``p = (r + 1) * W + c + 1``). One call,
 :func:`position_features`, computes the features of *every* legal move of a
-position; :func:`extract_game` replays a whole game and does that for a range of
-its moves in a single call (no Python per position).
+position; :func:`igo.features._game_kernels.extract_positions` replays a whole game
+and does that for a range of its moves in a single call (no Python per position).
 
 Per legal move the kernels write
 

@@ -49,6 +49,9 @@ GROUPS = ("liberties", "capture", "atari", "dist_prev", "dist_prev2", "edge", "p
 PAPER_GROUPS = ("liberties", "dist_prev", "pattern")
 
 _EMPTY_TABLE = HashTable(np.zeros(1, np.uint64), np.full(1, -1, np.int64))
+#: The fields of a :class:`~igo.core._kernels.BoardState` that
+#: :func:`igo.features._game_kernels.extract_positions` reads stacked (all but ``zob``).
+_STACKED = CK.BoardState._fields[:-1]
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,7 @@ class FeatureConfig:
 
 @dataclass
 class GameFeatures:
-    """Features of the positions of one game (see :func:`_kernels.extract_game`).
+    """Features of the positions of one game (see :func:`_game_kernels.extract_positions`).
 
     ``pos_info[k] = (start, n_moves, target, prev1, prev2, move_index)`` with padded
     points; ``pos_broad[k, cell]``; per move ``pt`` (padded), ``tac``, ``pat``.
@@ -217,9 +220,10 @@ class Extractor:
         :func:`select_moves` (move indices ``[first, last)``, one in ``stride``)."""
         s, pts, cols = self._start(record)
         select = select_moves(pts, first, last, stride)
-        return self._extract(record, select, lambda *out: GK.extract_game(
-            s, pts, cols, select, record.rules.suicide, *self._kernel_args(record.size),
-            *out))
+        stack = tuple(getattr(s, f).reshape(1, -1) for f in _STACKED)  # not read
+        return self._extract(record, select, lambda *out: GK.extract_positions(
+            s, stack, False, pts, cols, select, record.rules.suicide,
+            *self._kernel_args(record.size), *out))
 
     def extract_replayed(self, game: ReplayedGame, first: int = 0,
                          last: int | None = None, stride: int = 1) -> GameFeatures:
@@ -231,15 +235,10 @@ class Extractor:
         _, _, pts, cols = _record_arrays(record)
         select = select_moves(pts, first, last, stride)
         states = [b.state for b in game.boards]
-
-        def stacked(field: str) -> np.ndarray:
-            return np.stack([getattr(st, field) for st in states])
-
-        return self._extract(record, select, lambda *out: GK.extract_states(
-            stacked("color"), stacked("head"), stacked("nxt"), stacked("libs"),
-            stacked("lsq"), stacked("gsize"), stacked("empties"), stacked("epos"),
-            stacked("meta"), stacked("hashv"), states[0].zob, pts, cols, select,
-            record.rules.suicide, *self._kernel_args(record.size), *out))
+        stack = tuple(np.stack([getattr(st, f) for st in states]) for f in _STACKED)
+        return self._extract(record, select, lambda *out: GK.extract_positions(
+            states[0], stack, True, pts, cols, select, record.rules.suicide,
+            *self._kernel_args(record.size), *out))
 
     def _kernel_args(self, size: int) -> tuple[Any, ...]:
         """The pattern tables, dictionaries and broad parameters the kernels read."""

@@ -8,7 +8,7 @@ point's pattern id, per colour, and the tick at which it was computed; on each c
 :func:`igo.features._kernels.mark_changes` compares the whole board with the copy kept
 here and marks every point whose pattern area holds a point that changed, and
 :func:`igo.features._kernels.position_features` computes again only those (the scheme
-:func:`igo.features._game_kernels.extract_game` uses within a record). A pattern's value
+:func:`igo.features._game_kernels.extract_positions` uses within a record). A pattern's value
 depends on the colours inside its area alone, so the ids are those a fresh computation
 gives after any moves, captures or undos, or on another board of the same size.
 
