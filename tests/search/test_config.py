@@ -209,7 +209,7 @@ def test_every_kernel_slot_is_filled_once() -> None:
 def test_flat_names_reach_their_group() -> None:
     """Every option has one flat name; an option given by it changes that field of its
     group and nothing else, and counts as set."""
-    assert set(GROUP_OF) == set(STRONG.values()) and len(GROUP_OF) == 45
+    assert set(GROUP_OF) == set(STRONG.values()) and len(GROUP_OF) == 46
     for name, group in GROUP_OF.items():
         value = STRONG.value(name)
         new = {bool: lambda x: not x, int: lambda x: x + 1, float: lambda x: x / 2 + 0.25,

@@ -20,7 +20,14 @@ from igo.search import _net_kernels as NK
 from igo.search._kernels import prior_rate
 from igo.search.config import STRONG
 from igo.search.search import Search
-from igo.search.tree import LADDER_ATARI, LADDER_ESCAPE, NET_PRIOR, T_USED, Tree
+from igo.search.tree import (
+    LADDER_ATARI,
+    LADDER_ESCAPE,
+    NET_PRIOR,
+    T_USED,
+    Tree,
+    children,
+)
 from nets.helpers import tiny_net_file
 from waiting import HANG
 
@@ -339,3 +346,103 @@ def test_a_search_of_set_playouts_waits_for_the_root_and_repeats_itself(
         assert s._netp.applied == 1 and s.trees()[0].flags[0] & NET_PRIOR
         results.append([(m.move, m.visits, m.prior) for m in r.moves])
     assert results[0] == results[1]
+
+
+# -- the value head's judgement as visits (AlphaGo's λ) -----------------------------------
+
+
+def test_add_value_adds_visits_along_the_path_with_alternating_wins() -> None:
+    t = _searched(2000).trees()[0]
+    deep = 0
+    for _ in range(4):  # down the most visited line
+        deep = max(children(t, deep), key=lambda i: t.N[i])
+    N, W = t.N.copy(), t.W.copy()
+    NK.add_value(t, deep, 0.8, 5.0)
+    want_N, want_W = N.copy(), W.copy()
+    v, x = deep, 0.8  # plainly: the node, then each parent, the win flipping a level
+    while True:
+        want_N[v] += 5.0
+        want_W[v] += 5.0 * x
+        if v == 0:
+            break
+        v, x = int(t.parent[v]), 1.0 - x
+    assert _depth(t, deep) == 4
+    assert np.array_equal(t.N, want_N) and np.allclose(t.W, want_W)
+
+
+def _depth(t: Tree, node: int) -> int:
+    d = 0
+    while node != 0:
+        node, d = int(t.parent[node]), d + 1
+    return d
+
+
+@pytest.fixture(scope="module")
+def tiny_heads_net(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("torch")
+    from nets.helpers import tiny_heads_net_file
+
+    return tiny_heads_net_file(tmp_path_factory.mktemp("heads"))
+
+
+def _valued_search(path: Path, value: float, komi: float = 7.0) -> tuple[Search, float]:
+    """A 9x9 search with ``path``'s net at nodes of 50 visits and ``net_value=value``,
+    run (1,000 playouts at a time) until the net has judged a few nodes; returns it and
+    its playouts."""
+    s = Search(Board(9), komi, STRONG.with_options(net=str(path), net_visits=50,
+                                                  net_value=value, tree_capacity=100_000),
+               seed=5)
+    deadline = time.monotonic() + HANG
+    while True:
+        r = s.run(playouts=1000)
+        assert s._netp is not None
+        if s._netp.valued >= 3 or (value == 0.0 and s._netp.applied >= 3):
+            return s, float(r.playouts)
+        assert time.monotonic() < deadline, "the net never judged a node"
+
+
+def test_the_value_is_added_as_visits_from_the_players_view(
+        tiny_heads_net: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a komi that Black never wins a playout against and a net that says Black
+    wins every position, the root moves (Black's) win exactly the visits of value that
+    the nodes judged added, and the root (White's move before it) wins every playout and
+    none of those visits."""
+    from igo.nets.judgement import Judgement
+
+    real = NetPolicy.cached_judgement
+
+    def black_wins(self: NetPolicy, key: tuple[Any, ...]) -> Judgement | None:
+        got = real(self, key)
+        return None if got is None else Judgement(1.0, 50.0, got.ownership, got.policy)
+
+    monkeypatch.setattr(NetPolicy, "cached_judgement", black_wins)
+    s, playouts = _valued_search(tiny_heads_net, 0.5, komi=200.0)
+    assert s._netp is not None
+    added = s._netp.value_visits
+    t = s.trees()[0]
+    f, k = int(t.first[0]), int(t.nch[0])
+    assert added >= 3 * 50  # each node judged at 50 visits or more, weight λ/(1-λ) = 1
+    assert t.N[0] == pytest.approx(playouts + added, abs=1)
+    assert float(t.N[f:f + k].sum()) == pytest.approx(t.N[0] - 1, abs=1)
+    assert float(t.W[f:f + k].sum()) == pytest.approx(added)
+    assert float(t.W[0]) == pytest.approx(playouts, abs=1)
+
+
+def test_no_value_without_net_value_or_without_heads(tiny_heads_net: Path,
+                                                     tiny_net: Path) -> None:
+    s, playouts = _valued_search(tiny_heads_net, 0.0)
+    assert s._netp is not None and s._netp.valued == 0
+    assert s.trees()[0].N[0] == pytest.approx(playouts, abs=1)
+    s = Search(Board(9), 7.0, STRONG.with_options(net=str(tiny_net), net_visits=50,
+                                                  net_value=0.5, tree_capacity=100_000),
+               seed=5)
+    for _ in range(5):
+        r = s.run(playouts=1000)
+    assert s._netp is not None and s._netp.valued == 0 and s._netp.applied >= 1
+    assert s.trees()[0].N[0] == pytest.approx(r.playouts, abs=1)
+
+
+@pytest.mark.parametrize("value", [-0.1, 1.0])
+def test_net_value_must_be_below_one(value: float) -> None:
+    with pytest.raises(ValueError, match="net_value"):
+        STRONG.with_options(net_value=value)

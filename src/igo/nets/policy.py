@@ -114,7 +114,7 @@ class NetPolicy:
         self._lock = threading.Lock()
         self._net_lock = threading.Lock()
         self._wake = threading.Condition(self._lock)
-        self._pending: OrderedDict[tuple[Any, ...], tuple[Board, Color]] = OrderedDict()
+        self._pending: OrderedDict[tuple[Any, ...], tuple[Board, Color, bool]] = OrderedDict()
         self._worker: threading.Thread | None = None
         self._closed = False
         self.evaluations = 0
@@ -210,16 +210,25 @@ class NetPolicy:
         with self._lock:
             return self._cache.get(key)
 
-    def request(self, board: Board, color: Color) -> None:
-        """Evaluate the position in the background (one daemon thread a net, started
-        at the first request): :meth:`cached` answers once it is done. Requests made
-        while the thread is busy wait, the latest first; a queue past 64 drops its
-        oldest."""
-        key = self.key(board, color)
+    def cached_judgement(self, key: tuple[Any, ...]) -> Judgement | None:
+        """The heads' judgement of the position of a :meth:`key`, if it was judged
+        already (no evaluation)."""
         with self._lock:
-            if key in self._cache or key in self._pending:
+            return self._judged.get(key)
+
+    def request(self, board: Board, color: Color, judge: bool = False) -> None:
+        """Evaluate the position in the background (one daemon thread a net, started
+        at the first request): :meth:`cached` answers once it is done, and with
+        ``judge`` (a net whose heads judge the board's size) :meth:`cached_judgement`
+        too. Requests made while the thread is busy wait, the latest first; a queue past
+        64 drops its oldest."""
+        key = self.key(board, color)
+        judge = judge and self.judges(board.size)
+        with self._lock:
+            if key in self._judged or key in self._pending or (
+                    not judge and key in self._cache):
                 return
-            self._pending[key] = (board.copy(), color)
+            self._pending[key] = (board.copy(), color, judge)
             while len(self._pending) > 64:
                 self._pending.popitem(last=False)
             if self._worker is None:
@@ -244,9 +253,12 @@ class NetPolicy:
                     self._wake.wait()
                 if self._closed:
                     return
-                _, (board, color) = self._pending.popitem(last=True)
+                _, (board, color, judge) = self._pending.popitem(last=True)
             try:
-                self.probabilities(board, color)
+                if judge:
+                    self.judge(board, color)
+                else:
+                    self.probabilities(board, color)
             except Exception:  # a position the net cannot take: never stop the service
                 with self._lock:
                     self.failures += 1

@@ -98,3 +98,22 @@ def set_priors(t: Tree, node: int, probs: np.ndarray, size: int, mix: float,
         t.PR[i] = prior_rate(t.P[i], k, sharpness)
     t.flags[node] = t.flags[node] | NET_PRIOR
     return k
+
+
+@njit_noalloc
+def add_value(t: Tree, node: int, win: float, weight: float) -> None:
+    """Add the net's value of ``node``'s position to the search's statistics as
+    ``weight`` visits (AlphaGo's mixing of the value network with the playouts, in
+    the form of visits): ``win`` is the probability that the player who played
+    ``node``'s move wins; the node and each of its ancestors up to the root gain
+    ``weight`` visits and ``weight`` times the win of the player who played their
+    move."""
+    v = node
+    x = win
+    while True:
+        t.N[v] += weight
+        t.W[v] += weight * x
+        if v == 0:
+            return
+        v = t.parent[v]
+        x = 1.0 - x

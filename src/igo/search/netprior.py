@@ -18,6 +18,12 @@ set number of playouts (no time limit) is the exception: :meth:`NetPriors.settle
 waits for the load and the root's answer before the first playout, so that the same
 seed gives the same search (with ``net_visits`` 0, the default: deeper nodes get their
 answers when they come).
+
+With ``value`` (AlphaGo's λ, :attr:`igo.search.options.NetPrior.net_value`) and a net
+whose heads judge the board's size, the net is asked for its judgement of those nodes
+(the same evaluation: the heads read the policy's trunk), and a node that gets its
+priors also gets the value head's judgement as visits
+(:func:`igo.search._net_kernels.add_value`), the root aside.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from igo.core.board import Board
+from igo.core.color import Color
 from igo.core.coords import Point
 from igo.core.errors import IllegalMoveError
 from igo.search import _net_kernels as NK
@@ -50,7 +57,8 @@ class NetPriors:
     def __init__(self, load: NetLoad, size: int, min_visits: int, mix: float,
                  sharpness: float, ladder_escape: float = 1.0,
                  ladder_atari: float = 1.0,
-                 on_error: Callable[[BaseException], None] | None = None) -> None:
+                 on_error: Callable[[BaseException], None] | None = None,
+                 value: float = 0.0) -> None:
         self.load = load
         self.policy: NetPolicy | None = load.net()
         self._on_error = on_error
@@ -64,8 +72,13 @@ class NetPriors:
         self._stack = np.zeros(4096, np.int64)
         self._path = np.zeros(MAX_PATH, np.int64)
         self._none = np.zeros(size * size + 1)
-        self._pending: dict[tuple[int, int], tuple[tuple[int, ...], tuple[Any, ...]]] = {}
+        self._pending: dict[tuple[int, int],
+                            tuple[tuple[int, ...], tuple[Any, ...], Color]] = {}
         self.applied = 0
+        # the value's weight in visits per visit of the node judged: λ / (1 - λ)
+        self.value_weight = float(value) / (1.0 - float(value)) if value > 0 else 0.0
+        self.valued = 0  # nodes that got the net's value
+        self.value_visits = 0.0  # the visits of value they got, in all
 
     def reset(self) -> None:
         """Forget the positions asked for (the search has a new root)."""
@@ -81,6 +94,7 @@ class NetPriors:
         done = self._resolve(policy, trees)
         w = self.size + 2
         new = 0
+        judge = self.value_weight > 0 and policy.judges(self.size)
         for ti, t in enumerate(trees):
             n = NK.wanting_nodes(t, self.min_visits, self._nodes, self._stack)
             for node in map(int, self._nodes[:n]):
@@ -93,13 +107,19 @@ class NetPriors:
                     continue
                 new += 1
                 key = policy.key(pos, pos.to_play)
-                probs = policy.cached_key(key)
-                if probs is not None:
-                    done += NK.set_priors(t, node, probs, self.size, self.mix,
-                                          self.sharpness, *self.ladders) > 0
-                    continue
-                policy.request(pos, pos.to_play)
-                self._pending[(ti, node)] = (tuple(self._path[:k]), key)
+                mover = pos.to_play.opponent
+                if judge:
+                    got = policy.cached_judgement(key)
+                    if got is not None:
+                        done += self._apply(t, node, got.policy, policy, key, mover)
+                        continue
+                else:
+                    probs = policy.cached_key(key)
+                    if probs is not None:
+                        done += self._apply(t, node, probs, policy, key, mover)
+                        continue
+                policy.request(pos, pos.to_play, judge=judge)
+                self._pending[(ti, node)] = (tuple(self._path[:k]), key, mover)
         self.applied += done
         return done
 
@@ -141,7 +161,7 @@ class NetPriors:
         """Priors for the nodes whose answer came (if the node is still the same:
         a reclaim moves nodes)."""
         done = 0
-        for (ti, node), (path, key) in list(self._pending.items()):
+        for (ti, node), (path, key, mover) in list(self._pending.items()):
             probs = policy.cached_key(key)
             if probs is None:
                 continue
@@ -151,9 +171,24 @@ class NetPriors:
                 continue
             k = NK.path_moves(t, node, self._path)
             if k >= 0 and tuple(self._path[:k]) == path:
-                done += NK.set_priors(t, node, probs, self.size, self.mix,
-                                      self.sharpness, *self.ladders) > 0
+                done += self._apply(t, node, probs, policy, key, mover)
         return done
+
+    def _apply(self, t: Tree, node: int, probs: np.ndarray, policy: NetPolicy,
+               key: tuple[Any, ...], mover: Color) -> int:
+        """The net's priors on ``node``'s children and, with a value weight, its
+        judgement of the node as visits (the root aside); returns 1 if the node had
+        children to take the priors."""
+        done = NK.set_priors(t, node, probs, self.size, self.mix, self.sharpness,
+                             *self.ladders) > 0
+        if self.value_weight > 0 and node != 0:
+            got = policy.cached_judgement(key)
+            if got is not None:
+                weight = float(max(1, round(self.value_weight * float(t.N[node]))))
+                NK.add_value(t, node, got.win_for(mover), weight)
+                self.valued += 1
+                self.value_visits += weight
+        return int(done)
 
     @staticmethod
     def _position(board: Board, moves: np.ndarray, w: int) -> Board | None:

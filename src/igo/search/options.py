@@ -379,16 +379,26 @@ class NetPrior:
         root only.
     net_mix : float
         Share of the net in those priors (the rest: the move model's).
+    net_value : float
+        AlphaGo's λ: the weight of the value head's judgement of those nodes beside
+        their playouts (the root aside; a net whose heads judge the board's size only).
+        A node judged at ``n`` visits gains ``n * λ / (1 - λ)`` visits of the net's
+        value, it and its ancestors (:func:`igo.search._net_kernels.add_value`), so
+        that its mean is ``λ`` the net's and ``1 - λ`` the playouts' when it is judged;
+        0: the playouts alone.
     """
 
     net: str = ""
     net_visits: int = 16
     net_mix: float = 1.0
+    net_value: float = 0.0
 
     def __post_init__(self) -> None:
         if self.net_visits < 0 or not 0.0 <= self.net_mix <= 1.0:
             raise ValueError(f"net_visits must be >= 0 and net_mix in [0, 1], got "
                              f"{self.net_visits}, {self.net_mix}")
+        if not 0.0 <= self.net_value < 1.0:
+            raise ValueError(f"net_value must be in [0, 1), got {self.net_value}")
 
 
 #: The groups of :class:`igo.search.config.SearchConfig`: its field name -> the class.

@@ -397,7 +397,8 @@ class Search:
         prior = config.prior
         return NetPriors(load, size, config.netprior.net_visits, config.netprior.net_mix,
                          prior.prior_sharpness, prior.ladder_escape, prior.ladder_atari,
-                         on_error=lambda exc: _warn_net(spec, size, exc))
+                         on_error=lambda exc: _warn_net(spec, size, exc),
+                         value=config.netprior.net_value)
 
     # ------------------------------------------------------------------ position
 
