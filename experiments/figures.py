@@ -261,7 +261,8 @@ POLICY = "experiments/policy_net/results"
 SMALL = "experiments/small_boards/results"
 #: the page of each block of :data:`EVIDENCE` not on ``docs/engine-defaults.md``
 EVIDENCE_PAGES = {"policy-net-ft9": "experiments/policy_net/README.md",
-                  "small-boards-prior": "experiments/small_boards/README.md"}
+                  "small-boards-prior": "experiments/small_boards/README.md",
+                  "value-net-lambda": "experiments/value_net/README.md"}
 #: ``strength_table.py --json``'s rows of the ``strong`` preset's choice (9x9)
 TUNE = f"{RESULTS}/tune_strong.json"
 _BY_KEY = {f.key: f for f in FIGURES}
@@ -323,6 +324,16 @@ EVIDENCE: dict[str, tuple[Figure, ...]] = {
                "(`net=FILE,prior_sharpness=0,prior_wins=300,net_visits=0`)",
                (Db(f"{POLICY}/h2h9-2000-ft9.sqlite.xz"),),
                note="stopped by its SPRT [0, +50] (H0)"),
+    ),
+    "value-net-lambda": (
+        Figure("19-lambda-2s-256", 19, "igo's default engine of the same commit",
+               "2 s a move each, one core for both",
+               _engine("dd38a71", "2026-12-07", "`net=default,net_visits=256,net_value=0.5`"),
+               (Db(f"{TACTICS}/lambda-19-2s-256.sqlite.xz"),),
+               (f"{TACTICS}/lambda-19-2s-256-think-times.json",),
+               note="40 games stated; stopped after 2 for the cheaper `net_visits=512` "
+               "(the search made 37 % fewer playouts)",
+               log_names=("igo", "igo-default")),
     ),
     "small-boards-prior": (
         Figure("9-h2h-2000-m19", 9, "the 9x9 GNU Go model (`movepred-9.npz`)",
