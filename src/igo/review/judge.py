@@ -66,10 +66,9 @@ MEASURED: tuple[Measurement, ...] = (
                 '20,000 playouts a move each, engine 8c2e7f7 (2026-11-30), 55-4-41',
                 100, 0.570, (0.472, 0.663)),
     Measurement(19, 'Pachi 12.90 (no neural network)',
-                '5 s a move each, one thread (igo 5.01 s a move, Pachi 4.66 s by their '
-                'logs), engine working tree of 2026-11-30 (the 19x19 search of d3c47f1; '
-                'the first 7 games), then ec5b677 (2026-11-30), 11-0-3',
-                14, 0.786, (0.524, 0.924)),
+                '5 s a move each, one thread (igo 5.00 s a move, Pachi 4.48 s by their '
+                'logs), engine b913008 (2026-12-07), 10-0-10',
+                20, 0.500, (0.299, 0.701)),
     Measurement(19, 'Pachi 12.90 (no neural network)',
                 '2,000 playouts a move each, engine working tree of 2026-11-30, '
                 'prior_sharpness=0,prior_wins=300,net=default,net_visits=1000000 (the '
