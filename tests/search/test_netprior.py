@@ -17,6 +17,7 @@ from igo.core.board import Board
 from igo.core.coords import Point
 from igo.nets.policy import NetPolicy, load_net_policy
 from igo.search import _net_kernels as NK
+from igo.search import _tree_kernels as TK
 from igo.search._kernels import prior_rate
 from igo.search.config import STRONG
 from igo.search.search import Search
@@ -24,9 +25,12 @@ from igo.search.tree import (
     LADDER_ATARI,
     LADDER_ESCAPE,
     NET_PRIOR,
+    NET_VALUE,
+    PRUNED,
     T_USED,
     Tree,
     children,
+    new_tree,
 )
 from nets.helpers import tiny_net_file
 from waiting import HANG
@@ -357,7 +361,8 @@ def test_add_value_adds_visits_along_the_path_with_alternating_wins() -> None:
     for _ in range(4):  # down the most visited line
         deep = max(children(t, deep), key=lambda i: t.N[i])
     N, W = t.N.copy(), t.W.copy()
-    NK.add_value(t, deep, 0.8, 5.0)
+    assert NK.add_value(t, deep, 0.8, 5.0)
+    assert t.flags[deep] & NET_VALUE
     want_N, want_W = N.copy(), W.copy()
     v, x = deep, 0.8  # plainly: the node, then each parent, the win flipping a level
     while True:
@@ -370,6 +375,28 @@ def test_add_value_adds_visits_along_the_path_with_alternating_wins() -> None:
     used = int(t.meta[T_USED])  # past it, a pool holds what an earlier tree left
     assert np.array_equal(t.N[:used], want_N[:used])
     assert np.allclose(t.W[:used], want_W[:used])
+    # once a node: a second judgement of it adds nothing
+    assert not NK.add_value(t, deep, 0.1, 50.0)
+    assert np.array_equal(t.N[:used], want_N[:used])
+
+
+def test_a_reclaim_keeps_the_value_mark_of_a_node_it_prunes() -> None:
+    """A node whose family a reclaim drops loses its net priors (its children go) but
+    keeps :data:`NET_VALUE` (its statistics stay), so that, expanded again, it is not
+    judged a second time."""
+    t = _searched(3000).trees()[0]
+    node = max(children(t, 0), key=lambda i: t.N[i])
+    t.flags[node] |= NET_PRIOR
+    assert NK.add_value(t, node, 0.5, 10.0)
+    dst = new_tree(100_000)
+    TK.compact(t, 0, dst, 1 + int(t.nch[0]))  # the root's family alone
+    kept = [i for i in children(dst, 0) if dst.move[i] == t.move[node]]
+    assert len(kept) == 1
+    copy = kept[0]
+    assert dst.flags[copy] & PRUNED and dst.flags[copy] & NET_VALUE
+    assert not dst.flags[copy] & NET_PRIOR
+    assert dst.N[copy] == t.N[node]
+    assert not NK.add_value(dst, copy, 0.5, 10.0)
 
 
 def _depth(t: Tree, node: int) -> int:

@@ -13,7 +13,7 @@ import numpy as np
 
 from igo._jit import njit_noalloc
 from igo.search._kernels import prior_rate
-from igo.search.tree import LADDER_ATARI, LADDER_ESCAPE, NET_PRIOR, Tree
+from igo.search.tree import LADDER_ATARI, LADDER_ESCAPE, NET_PRIOR, NET_VALUE, Tree
 
 
 @njit_noalloc
@@ -101,19 +101,25 @@ def set_priors(t: Tree, node: int, probs: np.ndarray, size: int, mix: float,
 
 
 @njit_noalloc
-def add_value(t: Tree, node: int, win: float, weight: float) -> None:
+def add_value(t: Tree, node: int, win: float, weight: float) -> bool:
     """Add the net's value of ``node``'s position to the search's statistics as
     ``weight`` visits (AlphaGo's mixing of the value network with the playouts, in
     the form of visits): ``win`` is the probability that the player who played
     ``node``'s move wins; the node and each of its ancestors up to the root gain
     ``weight`` visits and ``weight`` times the win of the player who played their
-    move."""
+    move. Once a node: it is marked :data:`NET_VALUE`, and a node so marked (a reclaim
+    keeps the mark) is left as it is; returns whether the value was added. Other
+    search threads may update the same nodes meanwhile (as with :func:`set_priors`,
+    no lock): a visit lost to such a race is lost to the statistics, not a fault."""
+    if t.flags[node] & NET_VALUE:
+        return False
+    t.flags[node] = t.flags[node] | NET_VALUE
     v = node
     x = win
     while True:
         t.N[v] += weight
         t.W[v] += weight * x
         if v == 0:
-            return
+            return True
         v = t.parent[v]
         x = 1.0 - x

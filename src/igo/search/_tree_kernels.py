@@ -13,6 +13,7 @@ from igo.search.tree import (
     LADDER_ATARI,
     LADDER_ESCAPE,
     NET_PRIOR,
+    NET_VALUE,
     PRUNED,
     T_FULL,
     T_RECLAIM,
@@ -135,7 +136,7 @@ def compact(src: Tree, root: int, dst: Tree, keep: int) -> int:
             continue
         dst.first[d] = used
         dst.nch[d] = k
-        dst.flags[d] = (dst.flags[d] & (BANNED | NET_PRIOR | LADDERS)) | CLAIMED
+        dst.flags[d] = (dst.flags[d] & (BANNED | NET_PRIOR | NET_VALUE | LADDERS)) | CLAIMED
         for i in range(k):
             _copy_node(src, f + i, dst, used + i, d)
             queue_src[used + i] = f + i
@@ -185,8 +186,8 @@ def _copy_node(src: Tree, s: int, dst: Tree, d: int, parent: int) -> None:
     dst.move[d] = src.move[s]
     dst.parent[d] = parent
     # CLAIMED again only if its children are copied; PRUNED stays until re-expansion;
-    # NET_PRIOR goes with the children's priors
-    dst.flags[d] = src.flags[s] & (BANNED | PRUNED | NET_PRIOR | LADDERS)
+    # NET_PRIOR goes with the children's priors; NET_VALUE stays with the statistics
+    dst.flags[d] = src.flags[s] & (BANNED | PRUNED | NET_PRIOR | NET_VALUE | LADDERS)
     dst.N[d] = src.N[s]
     dst.W[d] = src.W[s]
     dst.RN[d] = src.RN[s]

@@ -185,9 +185,9 @@ class NetPriors:
             got = policy.cached_judgement(key)
             if got is not None:
                 weight = float(max(1, round(self.value_weight * float(t.N[node]))))
-                NK.add_value(t, node, got.win_for(mover), weight)
-                self.valued += 1
-                self.value_visits += weight
+                if NK.add_value(t, node, got.win_for(mover), weight):
+                    self.valued += 1
+                    self.value_visits += weight
         return int(done)
 
     @staticmethod

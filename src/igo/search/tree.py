@@ -16,7 +16,9 @@ two are allocated only for a search that uses it, else they hold one element);
 expansion; threads that share a tree skip a claimed leaf instead of expanding it twice)
 and :data:`PRUNED` on a node whose children a reclaim dropped (it is expanded again at
 its next visit); :data:`LADDER_ESCAPE` and :data:`LADDER_ATARI` mark moves whose prior the
-ladder reading scaled at expansion, so that the policy net's priors are scaled alike.
+ladder reading scaled at expansion, so that the policy net's priors are scaled alike;
+:data:`NET_VALUE` marks a node whose value-head judgement its visits (and its ancestors')
+hold, which a reclaim keeps, so that a node pruned and expanded again is not judged twice.
 
 The pool is bounded by memory, not grown: its arrays are allocated once, as anonymous
 memory maps (:func:`pool_array`), so the operating system commits their pages only as
@@ -43,6 +45,7 @@ PRUNED = 4
 NET_PRIOR = 8  # the children's priors are the policy net's (igo.search.netprior)
 LADDER_ESCAPE = 16  # the move escapes from a working ladder (igo.search._tactic_prior_kernels)
 LADDER_ATARI = 32  # the move starts a working ladder
+NET_VALUE = 64  # the value head's judgement of the node is in its statistics (netprior)
 
 # meta indices
 T_USED = 0  # nodes in use
