@@ -341,7 +341,9 @@ EVIDENCE: dict[str, tuple[Figure, ...]] = {
                 Db(f"{TACTICS}/lambda-19-2s-512-b.sqlite.xz")),
                (f"{TACTICS}/lambda-19-2s-512-think-times.json",
                 f"{TACTICS}/lambda-19-2s-512-b-think-times.json"),
-               note="under way: 80 games stated, two halves of 40 on seeds 38100 and 38140",
+               note="80 games stated, two halves of 40 on seeds 38100 and 38140; stopped after "
+               "15 (2026-12-07) for the heads' next training, with which it is to be "
+               "measured again",
                log_names=("igo", "igo-default")),
         Figure("19-lambda-2s-256", 19, "igo's default engine of the same commit",
                "2 s a move each, one core for both",
