@@ -363,7 +363,18 @@ def test_heads_training_freezes_the_trunk_and_resumes(tmp_path: Path) -> None:
     said: list[str] = []
     again = HeadsTrainer(cfg, trunk, train, test, tmp_path / "part", tmp_path / "part.pt",
                          say=said.append)
-    assert again.step == 3 and "resumed at step 3" in said
+    assert again.step == 3 and f"resumed at step 3 of {cfg.steps}" in said
+    # another run's settings are refused; a longer run or another report is not
+    with pytest.raises(ValueError, match=r"another run \(lr: 0\.003 -> 0\.02; "
+                       r"per_game: 4 -> 3\)"):
+        HeadsTrainer(dataclasses.replace(cfg, lr=0.02, per_game=3), trunk, train, test,
+                     tmp_path / "part", tmp_path / "part.pt", say=lambda m: None)
+    longer: list[str] = []
+    HeadsTrainer(dataclasses.replace(cfg, steps=cfg.steps + 4, eval_every=1),
+                 trunk, train, test, tmp_path / "part", tmp_path / "part.pt",
+                 say=longer.append)
+    assert f"resumed at step 3 of {cfg.steps + 4} (its run was of {cfg.steps} steps)" \
+        in longer
     again.run()
     assert again.step == cfg.steps
     resumed = _head_state(again.net)

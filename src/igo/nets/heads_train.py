@@ -28,7 +28,8 @@ step, the chunk cursor, the generators, the chunk in hand: a resumed run takes t
 batches an uninterrupted one would) every ``checkpoint_seconds`` and at the end,
 ``log.jsonl`` (one line an evaluation: the train and test metrics), and the model file
 (the whole net with its heads, :func:`igo.nets.model_file.save_net`); a run started again
-on its folder resumes. ``pause()`` is asked between steps, as in :mod:`igo.nets.train`.
+on its folder resumes, with the checkpoint's settings (it may run longer, or report
+otherwise: :data:`RESUMABLE_CHANGES`; any other change is refused). ``pause()`` is asked between steps, as in :mod:`igo.nets.train`.
 """
 
 from __future__ import annotations
@@ -394,6 +395,10 @@ class HeadsTrainer:
         if not path.exists():
             return
         state = torch.load(path, map_location="cpu", weights_only=False)
+        differ = config_differences(state.get("config", {}), self.cfg)
+        if differ:
+            raise ValueError(f"{path}: a checkpoint of another run ({'; '.join(differ)}): "
+                             "start it in a new folder, or with the checkpoint's settings")
         self.net.load_state_dict(state["heads"], strict=False)
         self.opt.load_state_dict(state["opt"])
         self.step, self.cursor = int(state["step"]), int(state["cursor"])
@@ -406,7 +411,24 @@ class HeadsTrainer:
             self.chunk_cursor, self.chunk_rng = int(chunk["cursor"]), chunk["rng"]
             self.pending = self._draw_chunk(self.chunk_cursor, redraw)
             self.pos = int(chunk["pos"])
-        self.say(f"resumed at step {self.step}")
+        said = state.get("config", {}).get("steps", self.cfg.steps)
+        longer = "" if said == self.cfg.steps else f" (its run was of {said} steps)"
+        self.say(f"resumed at step {self.step} of {self.cfg.steps}{longer}")
+
+
+#: The settings a resumed run may change: how long it runs (``steps``: the cosine
+#: follows the new length from the step reached) and how it reports and runs.
+RESUMABLE_CHANGES = frozenset({"steps", "eval_every", "eval_positions",
+                               "checkpoint_seconds", "threads"})
+
+
+def config_differences(saved: dict[str, Any], cfg: HeadsConfig) -> list[str]:
+    """The settings of ``cfg`` that differ from a checkpoint's ``saved`` configuration
+    other than :data:`RESUMABLE_CHANGES` (``"name: saved -> asked"``); a setting the
+    checkpoint lacks (an older file) is not compared."""
+    asked = asdict(cfg)
+    return [f"{k}: {saved[k]!r} -> {asked[k]!r}" for k in sorted(asked)
+            if k not in RESUMABLE_CHANGES and k in saved and saved[k] != asked[k]]
 
 
 def _take(b: Batch, idx: np.ndarray) -> Batch:
