@@ -69,6 +69,10 @@ MEASURED: tuple[Measurement, ...] = (
                 '5 s a move each, one thread (igo 5.00 s a move, Pachi 4.48 s by their '
                 'logs), engine b913008 (2026-12-07), 10-0-10',
                 20, 0.500, (0.299, 0.701)),
+    Measurement(13, 'Pachi 12.90 (no neural network)',
+                '2 s a move each, one thread (igo 2.00 s a move, Pachi 1.73 s by their '
+                'logs), engine b913008 (2026-12-07), 7-0-14',
+                21, 0.333, (0.172, 0.546)),
     Measurement(19, 'Pachi 12.90 (no neural network)',
                 '2,000 playouts a move each, engine working tree of 2026-11-30, '
                 'prior_sharpness=0,prior_wins=300,net=default,net_visits=1000000 (the '
