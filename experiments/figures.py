@@ -227,7 +227,7 @@ FIGURES: tuple[Figure, ...] = (
            (Db(f"{TACTICS}/pachi13-2s.sqlite.xz"),),
            (f"{TACTICS}/pachi13-2s-think-times.json",),
            current=True, judge="2 s a move each, one thread",
-           note="under way: 40 games stated, seed 38300"),
+           note="40 games stated, seed 38300"),
     Figure("19-pachi-5s-f04f639", 19, PACHI, "5 s a move each",
            _engine("f04f639", "2026-11-29"),
            (Db(f"{TACTICS}/pachi-19-5s.sqlite.xz"),),
@@ -337,7 +337,8 @@ EVIDENCE: dict[str, tuple[Figure, ...]] = {
                        "the 9x9 AMAF on 13x13"),
                (Db(f"{TACTICS}/pachi13-2s-amaf.sqlite.xz"),),
                (f"{TACTICS}/pachi13-2s-amaf-think-times.json",),
-               note="under way: 40 games stated, seed 38300"),
+               note="40 games stated, seed 38300; stopped after 24 (2026-12-07, the end of "
+               "a working session), behind the default"),
         _named("13-pachi-2s-b913008"),
     ),
     "policy-net-ft9": (

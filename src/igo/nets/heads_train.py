@@ -29,7 +29,8 @@ batches an uninterrupted one would) every ``checkpoint_seconds`` and at the end,
 ``log.jsonl`` (one line an evaluation: the train and test metrics), and the model file
 (the whole net with its heads, :func:`igo.nets.model_file.save_net`); a run started again
 on its folder resumes, with the checkpoint's settings (it may run longer, or report
-otherwise: :data:`RESUMABLE_CHANGES`; any other change is refused). ``pause()`` is asked between steps, as in :mod:`igo.nets.train`.
+otherwise: :data:`RESUMABLE_CHANGES`; any other change is refused). ``pause()`` is
+asked between steps, as in :mod:`igo.nets.train`.
 """
 
 from __future__ import annotations

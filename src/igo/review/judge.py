@@ -71,8 +71,8 @@ MEASURED: tuple[Measurement, ...] = (
                 20, 0.500, (0.299, 0.701)),
     Measurement(13, 'Pachi 12.90 (no neural network)',
                 '2 s a move each, one thread (igo 2.00 s a move, Pachi 1.73 s by their '
-                'logs), engine b913008 (2026-12-07), 7-0-14',
-                21, 0.333, (0.172, 0.546)),
+                'logs), engine b913008 (2026-12-07), 16-0-24',
+                40, 0.400, (0.263, 0.554)),
     Measurement(19, 'Pachi 12.90 (no neural network)',
                 '2,000 playouts a move each, engine working tree of 2026-11-30, '
                 'prior_sharpness=0,prior_wins=300,net=default,net_visits=1000000 (the '
