@@ -337,8 +337,8 @@ EVIDENCE: dict[str, tuple[Figure, ...]] = {
                        "the 9x9 AMAF on 13x13"),
                (Db(f"{TACTICS}/pachi13-2s-amaf.sqlite.xz"),),
                (f"{TACTICS}/pachi13-2s-amaf-think-times.json",),
-               note="40 games stated, seed 38300; stopped after 24 (2026-12-07, the end of "
-               "a working session), behind the default"),
+               note="40 games stated, seed 38300; stopped after 24 (2026-12-07 21:01 UTC), "
+               "no better than the default on the same seeds"),
         _named("13-pachi-2s-b913008"),
     ),
     "policy-net-ft9": (
