@@ -92,7 +92,9 @@ PER_RANK_TEST = 12
 PER_RANK_TRAIN = 10
 BATCH = 128
 FOLDS = ("train", "test")
-JUDGES = ("net", "net_top")
+JUDGES = ("net", "net_top", "net_best")
+#: the row key each judge other than ``net`` needs
+JUDGE_KEY = {"net_top": "top_score_black", "net_best": "best_score_black"}
 #: the issue's contrast (63): 1-3d against 7-9d, on igo's rank scale (1d = 1)
 LOW_DAN = (1.0, 3.0)
 HIGH_DAN = (7.0, 9.0)
@@ -148,28 +150,43 @@ def _judge_all(net: Any, rows: Sequence[Any]) -> list[Any]:
     return out
 
 
-def _top_move(board: Any, policy: np.ndarray) -> tuple[int, Any] | None:
-    """The policy's most likely legal move on ``board`` (flat index, board after it);
-    ``None`` if none of its first ten choices is legal."""
+def _top_moves(board: Any, policy: np.ndarray, k: int = 1) -> list[tuple[int, Any]]:
+    """The policy's ``k`` most likely legal moves on ``board``, most likely first (flat
+    index, board after it), from its first ``k + 9`` choices (fewer if fewer are legal)."""
     from igo.core.coords import Point
 
     size = board.size
-    for idx in np.argsort(-policy, kind="stable")[:10]:
+    out: list[tuple[int, Any]] = []
+    for idx in np.argsort(-policy, kind="stable")[:k + 9]:
         point = None if idx == size * size else Point.from_flat(int(idx), size)
         after = board.copy()
         try:
             after.play(board.to_play, point)
         except IllegalMoveError:
             continue
-        return int(idx), after
-    return None
+        out.append((int(idx), after))
+        if len(out) == k:
+            break
+    return out
 
 
-def judge_game(rec: GameRecord, net: Any, top: bool = True) -> dict[str, Any]:
+def _top_move(board: Any, policy: np.ndarray) -> tuple[int, Any] | None:
+    """The policy's most likely legal move on ``board`` (flat index, board after it);
+    ``None`` if none of its first ten choices is legal."""
+    found = _top_moves(board, policy, 1)
+    return found[0] if found else None
+
+
+def judge_game(rec: GameRecord, net: Any, top: bool = True, best_of: int = 0
+               ) -> dict[str, Any]:
     """The net's judgement of every position of ``rec`` (at ``rec.komi``), Black's:
     ``score``/``win`` of positions ``0 … moves``; with ``top``, ``top_score``/``top_win``
     of the position after the policy's top move in positions ``0 … moves - 1`` (the
-    next position's where that move is the move played) and ``top_agrees``."""
+    next position's where that move is the move played) and ``top_agrees``; with
+    ``best_of`` of 2 or more, ``best_score``/``best_win``: those of the best of the
+    policy's first ``best_of`` legal moves by the net's score for the mover (the move
+    played among them is judged by the next position), and ``best_agrees`` (the move
+    played is that best move)."""
     from igo.core.replay import replay_positions
     from igo.nets.encode import encode_board, encode_positions
 
@@ -182,28 +199,46 @@ def judge_game(rec: GameRecord, net: Any, top: bool = True) -> dict[str, Any]:
     score = [j.score_at(komi) for j in judged]
     win = [j.black_win for j in judged]
     out: dict[str, Any] = {"positions": len(judged), "score": score, "win": win}
-    if not top:
+    if not top and best_of < 2:
         return out
     extra: list[Any] = []
-    where: list[int | None] = []
-    agrees: list[bool] = []
+    # per move: its candidates' (flat index, where: None = the next position, else extra)
+    cands: list[list[tuple[int, int | None]]] = []
     for k, move in enumerate(rec.moves):
         played = size * size if move.point is None else move.point.flat(size)
-        found = _top_move(game.boards[k], judged[k].policy)
-        if found is None or found[0] == played:
-            where.append(None)
-            agrees.append(found is not None)
-            continue
-        where.append(len(extra))
-        agrees.append(False)
-        extra.append(encode_board(found[1], found[1].to_play))
+        mine: list[tuple[int, int | None]] = []
+        for idx, after in _top_moves(game.boards[k], judged[k].policy, max(1, best_of)):
+            if idx == played:
+                mine.append((idx, None))
+            else:
+                mine.append((idx, len(extra)))
+                extra.append(encode_board(after, after.to_play))
+        cands.append(mine)
     more = _judge_all(net, extra) if extra else []
     out["positions"] += len(more)
-    out["top_score"] = [score[k + 1] if w is None else more[w].score_at(komi)
-                        for k, w in enumerate(where)]
-    out["top_win"] = [win[k + 1] if w is None else more[w].black_win
-                      for k, w in enumerate(where)]
-    out["top_agrees"] = agrees
+
+    def value(k: int, w: int | None) -> tuple[float, float]:
+        return ((score[k + 1], win[k + 1]) if w is None
+                else (more[w].score_at(komi), more[w].black_win))
+
+    if top:
+        firsts = [value(k, c[0][1] if c else None) for k, c in enumerate(cands)]
+        out["top_score"] = [v[0] for v in firsts]
+        out["top_win"] = [v[1] for v in firsts]
+        out["top_agrees"] = [bool(c) and c[0][1] is None for c in cands]
+    if best_of >= 2:
+        best_s: list[float] = []
+        best_w: list[float] = []
+        best_agrees: list[bool] = []
+        for k, c in enumerate(cands):
+            sign = 1.0 if rec.moves[k].color.letter == "B" else -1.0
+            vals = [(value(k, w), w) for _, w in c] or [(value(k, None), None)]
+            (s_, w_), where = max(vals, key=lambda v: sign * v[0][0])
+            best_s.append(s_)
+            best_w.append(w_)
+            best_agrees.append(bool(c) and where is None)
+        out["best_score"], out["best_win"], out["best_agrees"] = best_s, best_w, best_agrees
+        out["best_of"] = best_of
     return out
 
 
@@ -228,6 +263,11 @@ def game_row(rec: GameRecord, cand: Any, judged: dict[str, Any], komi_read: floa
         row["top_score_black"] = [round(v, 3) for v in judged["top_score"]]
         row["top_winrate_black"] = [round(v, 4) for v in judged["top_win"]]
         row["top_agrees"] = "".join("1" if a else "0" for a in judged["top_agrees"])
+    if "best_score" in judged:
+        row["best_of"] = judged["best_of"]
+        row["best_score_black"] = [round(v, 3) for v in judged["best_score"]]
+        row["best_winrate_black"] = [round(v, 4) for v in judged["best_win"]]
+        row["best_agrees"] = "".join("1" if a else "0" for a in judged["best_agrees"])
     return row
 
 
@@ -241,7 +281,7 @@ def read_rows(path: Path, sha: str | None = None) -> list[dict[str, Any]]:
 
 def judge_games(games: Sequence[tuple[Any, GameRecord, float]], net: Any,
                 model: dict[str, Any], fold: str, rows_path: Path, top: bool = True,
-                progress: bool = True,
+                progress: bool = True, best_of: int = 0,
                 on_row: Callable[[dict[str, Any]], None] | None = None) -> int:
     """Judge each game not yet in ``rows_path`` (with this model) and append its row;
     returns the games judged now. ``games``: (candidate, record at the study's komi,
@@ -265,7 +305,7 @@ def judge_games(games: Sequence[tuple[Any, GameRecord, float]], net: Any,
     t0 = time.perf_counter()
     for cand, rec, komi_read in todo:
         t = time.perf_counter()
-        judged = judge_game(rec, net, top)
+        judged = judge_game(rec, net, top, best_of)
         row = game_row(rec, cand, judged, komi_read, model, fold, time.perf_counter() - t)
         with rows_path.open("a", encoding="utf-8") as f:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -290,9 +330,10 @@ def move_losses(row: dict[str, Any], colour: str, judge: str = "net"
     win = np.asarray(row["winrate_black"], float)
     if judge == "net":
         before_s, before_w = score[:-1], win[:-1]
-    elif judge == "net_top":
-        before_s = np.asarray(row["top_score_black"], float)
-        before_w = np.asarray(row["top_winrate_black"], float)
+    elif judge in ("net_top", "net_best"):
+        stem = judge.removeprefix("net_")
+        before_s = np.asarray(row[f"{stem}_score_black"], float)
+        before_w = np.asarray(row[f"{stem}_winrate_black"], float)
     else:
         raise ValueError(f"unknown judge {judge!r}")
     colours = np.array(list(row["colours"]))
@@ -330,16 +371,17 @@ def examples(rows: Iterable[dict[str, Any]], judges: Sequence[str] = JUDGES
             ex = {k: side[k] for k in ("colour", "player", "rank", "rank_value")}
             ex["source"] = row["source"]
             for judge in judges:
-                if judge == "net_top" and "top_score_black" not in row:
+                if judge in JUDGE_KEY and JUDGE_KEY[judge] not in row:
                     continue
                 pts, wr = move_losses(row, side["colour"], judge)
                 ex["moves"] = len(pts)
                 for name, f in STATISTICS.items():
                     ex[f"{judge}:{name}"] = f(pts, wr) if len(pts) else math.nan
-                if judge == "net_top":
-                    mine = [a for a, c in zip(row["top_agrees"], row["colours"], strict=True)
-                            if c == side["colour"]]
-                    ex["net_top:agreement"] = sum(a == "1" for a in mine) / max(len(mine), 1)
+                if judge in JUDGE_KEY:
+                    stem = judge.removeprefix("net_")
+                    mine = [a for a, c in zip(row[f"{stem}_agrees"], row["colours"],
+                                              strict=True) if c == side["colour"]]
+                    ex[f"{judge}:agreement"] = sum(a == "1" for a in mine) / max(len(mine), 1)
             out.append(ex)
     return out
 
@@ -456,7 +498,7 @@ def judge_summary(rows: Sequence[dict[str, Any]], judge: str) -> dict[str, Any]:
     median points lost as they are, and the shares of moves losing less than 0 and
     exactly 0 (a bias of the net towards one side of the move shows here)."""
     pts = [move_losses(r, c, judge)[0] for r in rows for c in "BW"
-           if judge != "net_top" or "top_score_black" in r]
+           if judge not in JUDGE_KEY or JUDGE_KEY[judge] in r]
     x = np.concatenate(pts) if pts else np.zeros(0)
     if not len(x):
         return {"moves": 0}
@@ -566,6 +608,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="judge at most this many more games a fold in this run")
     p.add_argument("--no-top", action="store_true",
                    help="skip the positions after the policy's top move (no net_top)")
+    p.add_argument("--best-of", type=int, default=0,
+                   help="also judge by the best of the policy's first K moves (net_best; "
+                        "K >= 2, about K evaluations more a position; 0: not)")
     p.add_argument("--rows", type=Path, default=RESULTS / PREFIX,
                    help="prefix of the finished games' files (<prefix>.<fold>.games.jsonl)")
     p.add_argument("--search-rows", type=Path, default=SEARCH_ROWS)
@@ -616,7 +661,8 @@ def main(argv: list[str] | None = None) -> int:
             done = {r["source"] for r in read_rows(path, model["sha256"])}
             todo = [g for g in games if g[0].source not in done][:args.limit]
             t1 = time.perf_counter()
-            n = judge_games(todo, net, model, fold, path, not args.no_top, progress)
+            n = judge_games(todo, net, model, fold, path, not args.no_top, progress,
+                            args.best_of)
             judged_now[fold] = {"games": n, "seconds": round(time.perf_counter() - t1, 1)}
         sources = {c.source for c in s["chosen"]}
         rows[fold] = [r for r in read_rows(path, model["sha256"]) if r["source"] in sources]

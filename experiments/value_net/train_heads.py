@@ -9,6 +9,15 @@
 owners from ``label_owners.py``.) Resumes from ``--run``'s checkpoint; the test curve is
 on ``test.npz.xz`` (players of no training game). Owner files that appear while it runs
 are read at the next start.
+
+The whole net with its heads, the policy training too (``--train-trunk``: the run meant
+for a lent GPU, issue 63; tested on the CPU with tiny nets, never yet run on a GPU), from
+the default net with run 1's heads:
+
+    python experiments/value_net/train_heads.py --shards train-00 train-01 train-02 train-03 \\
+        --init src/igo/models/policy-19.pt --train-trunk --device cuda --batch 256 \\
+        --lr 2e-4 --steps 20000 --eval-every 1000 --eval-positions 2000 \\
+        --threads 8 --run runs/value-net/joint --out runs/value-net/joint/policy-19-joint.pt
 """
 
 from __future__ import annotations
@@ -32,7 +41,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--run", type=Path, default=Path("runs/value-net/heads"))
     ap.add_argument("--out", type=Path, default=None)
     for name, default in vars(HeadsConfig()).items():
-        ap.add_argument("--" + name.replace("_", "-"), type=type(default), default=default)
+        flag = "--" + name.replace("_", "-")
+        if isinstance(default, bool):  # --train-trunk / --no-train-trunk
+            ap.add_argument(flag, action=argparse.BooleanOptionalAction, default=default)
+        else:
+            ap.add_argument(flag, type=type(default), default=default)
     args = ap.parse_args(argv)
     cfg = HeadsConfig(**{k: getattr(args, k) for k in vars(HeadsConfig())})
     out = args.out or args.run / "heads.pt"

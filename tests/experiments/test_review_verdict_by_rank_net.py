@@ -143,6 +143,45 @@ def test_judge_game_scores_every_position_and_the_top_moves(heads_net: Any) -> N
     assert vn.judge_game(rec, heads_net, top=False).keys() == {"positions", "score", "win"}
 
 
+def test_judge_game_best_of_the_policys_first_moves(heads_net: Any) -> None:
+    from igo.core.replay import replay_positions
+    from igo.nets.encode import encode_board
+
+    rec = random_record(9, 30, seed=4)
+    plain = vn.judge_game(rec, heads_net)
+    out = vn.judge_game(rec, heads_net, best_of=3)
+    n = len(rec.moves)
+    # the top move's figures are those without best_of
+    assert out["top_score"] == plain["top_score"] and out["top_agrees"] == plain["top_agrees"]
+    assert len(out["best_score"]) == len(out["best_agrees"]) == n and out["best_of"] == 3
+    game = replay_positions(rec)
+    for k in range(0, n, 7):
+        sign = 1.0 if rec.moves[k].color.letter == "B" else -1.0
+        j = heads_net.judge_encoded([encode_board(game.boards[k], game.to_play(k))])[0]
+        cands = vn._top_moves(game.boards[k], j.policy, 3)
+        assert len(cands) == 3 and cands[0][0] == vn._top_move(game.boards[k], j.policy)[0]
+        scores = [heads_net.judge_encoded([encode_board(a, a.to_play)])[0].score_at(rec.komi)
+                  for _, a in cands]
+        # the best for the mover of the three, never worse for it than the top move
+        assert out["best_score"][k] == pytest.approx(max(scores, key=lambda v: sign * v),
+                                                     abs=1e-5)
+        assert sign * out["best_score"][k] >= sign * out["top_score"][k] - 1e-9
+        played = rec.moves[k].point
+        flat = 81 if played is None else played.flat(9)
+        if out["best_agrees"][k]:
+            assert out["best_score"][k] == out["score"][k + 1]
+            assert flat in {i for i, _ in cands}
+    row = {"score_black": out["score"], "winrate_black": out["win"],
+           "colours": "".join(m.color.letter for m in rec.moves),
+           "best_score_black": out["best_score"], "best_winrate_black": out["best_win"]}
+    top_pts = [vn.move_losses({**row, "top_score_black": out["top_score"],
+                               "top_winrate_black": out["top_win"]}, c, "net_top")[0]
+               for c in "BW"]
+    best_pts = [vn.move_losses(row, c, "net_best")[0] for c in "BW"]
+    for t, b in zip(top_pts, best_pts, strict=True):
+        assert np.all(b >= t - 1e-9)  # a better best move: every loss at least as large
+
+
 def test_judge_games_appends_rows_and_resumes(heads_net: Any, tmp_path: Path) -> None:
     from verdict_by_rank import Candidate, Side
 
@@ -168,6 +207,7 @@ def test_judge_games_appends_rows_and_resumes(heads_net: Any, tmp_path: Path) ->
     ex = vn.examples(rows)
     assert len(ex) == 2 and all(e["colour"] == "W" and e["moves"] == 12 for e in ex)
     assert all(not math.isnan(e["net_top:mean_points_loss"]) for e in ex)
+    assert all("net_best:mean_points_loss" not in e for e in ex)  # not judged: no figure
 
 
 @pytest.mark.slow

@@ -383,6 +383,56 @@ def test_heads_training_freezes_the_trunk_and_resumes(tmp_path: Path) -> None:
         assert torch.equal(resumed[k], trained[k]), k
 
 
+def test_heads_training_with_the_trunk_trains_the_policy_too(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch")
+    from igo.nets.heads_train import LOG, HeadsTrainer
+    from igo.nets.model_file import load_net
+
+    trunk = tiny_net_file(tmp_path / "trunk")
+    base, _ = load_net(trunk)
+    train, test = [_labelled(10, 21)], _labelled(5, 61)
+    cfg = _heads_cfg(train_trunk=True, w_policy=1.0)
+    full = HeadsTrainer(cfg, trunk, train, test, tmp_path / "full", tmp_path / "full.pt",
+                        say=lambda m: None)
+    full.run()
+    # the tower and the policy head moved with the heads
+    base_state = base.state_dict()
+    moved = [k for k, v in full.net.state_dict().items()
+             if k in base_state and v.is_floating_point() and not torch.equal(v, base_state[k])]
+    assert any(k.startswith("tower.") for k in moved) and any(k.startswith("head.") for k in moved)
+    lines = [json.loads(x) for x in (tmp_path / "full" / LOG).read_text().splitlines()]
+    for x in lines:
+        assert 0.0 <= x["test"]["policy_top1"] <= 1.0 and x["test"]["loss_policy"] > 0
+    out, meta = load_net(tmp_path / "full.pt")
+    assert meta["policy"]["trained_with_heads"]["step"] == cfg.steps
+    x = torch.rand(4, N_PLANES, 9, 9, generator=torch.Generator().manual_seed(2))
+    with torch.inference_mode():
+        assert not torch.allclose(out(x), base(x), atol=1e-3)  # the policy changed
+    # resumed from a checkpoint taken mid-run: the whole net as the uninterrupted run's
+    part = HeadsTrainer(cfg, trunk, train, test, tmp_path / "part", tmp_path / "part.pt",
+                        say=lambda m: None)
+    for _ in range(2):
+        part._one_step()
+    part.save()
+    again = HeadsTrainer(cfg, trunk, train, test, tmp_path / "part", tmp_path / "part.pt",
+                         say=lambda m: None)
+    assert again.step == 2
+    again.run()
+    for k, v in full.net.state_dict().items():
+        assert torch.equal(again.net.state_dict()[k], v), k
+    # a frozen run may not resume a trunk run's folder, nor the other way round
+    with pytest.raises(ValueError, match="train_trunk: True -> False"):
+        HeadsTrainer(dataclasses.replace(cfg, train_trunk=False), trunk, train, test,
+                     tmp_path / "part", tmp_path / "part.pt", say=lambda m: None)
+
+
+def test_heads_config_refuses_an_unknown_device() -> None:
+    with pytest.raises(ValueError, match="heads training"):
+        _heads_cfg(device="tpu")
+    with pytest.raises(ValueError, match="heads training"):
+        _heads_cfg(w_policy=-1.0)
+
+
 # -- final owners ----------------------------------------------------------------------
 
 

@@ -22,8 +22,17 @@ one position a test game; the train curve on a fixed sample of positions of the 
 training chunk (games trained on; the positions drawn by another generator).
 
 Loss: binary cross-entropy of the value, Huber of the score / 20, binary cross-entropy
-of each labelled point's owner (mean over points), summed with weights. AdamW, a cosine
-learning rate. A run lives in a folder: ``checkpoint.pt`` (the heads, the optimiser, the
+of each labelled point's owner (mean over points), summed with weights.
+
+With ``train_trunk`` the **whole net** trains (the stem, the tower and the policy head
+with the heads, from the initial file's weights), and the loss adds ``w_policy`` times
+the policy's cross-entropy of the move played over the legal moves (as
+:mod:`igo.nets.train`): the policy moves too, and its top-1 accuracy and loss join the
+curves, so that a run shows whether the heads' gain costs the moves anything. This is
+the run for a GPU (``device="cuda"``: the net and each batch there, the forward pass in
+bfloat16); on the CPU it is some three times slower a step than the frozen trunk. AdamW, a cosine
+learning rate. A run lives in a folder: ``checkpoint.pt`` (the heads, or the whole net
+with ``train_trunk``, the optimiser, the
 step, the chunk cursor, the generators, the chunk in hand: a resumed run takes the
 batches an uninterrupted one would) every ``checkpoint_seconds`` and at the end,
 ``log.jsonl`` (one line an evaluation: the train and test metrics), and the model file
@@ -75,10 +84,14 @@ class HeadsConfig:
     checkpoint_seconds: float = 300.0
     threads: int = 1
     seed: int = 1
+    train_trunk: bool = False
+    w_policy: float = 1.0
+    device: str = "cpu"
 
     def __post_init__(self) -> None:
         if self.steps < 1 or self.batch < 1 or self.lr <= 0 or self.per_game < 1 \
-                or self.value_skip < 0:
+                or self.value_skip < 0 or self.w_policy < 0 \
+                or self.device.split(":")[0] not in ("cpu", "cuda"):
             raise ValueError(f"bad heads training configuration {self}")
 
 
@@ -155,56 +168,89 @@ def draw_positions(data: Labelled, games: np.ndarray, per_game: int,
 
 def loss_terms(net: Any, batch: Batch, idx: np.ndarray, sym: int, cfg: HeadsConfig,
                grad: bool) -> dict[str, Any]:
-    """The three losses (tensors) of rows ``idx`` under symmetry ``sym``."""
+    """The losses (tensors) of rows ``idx`` under symmetry ``sym``: the three heads',
+    and with ``cfg.train_trunk`` the policy's (and its hits on the move played)."""
     import torch
     import torch.nn.functional as F
 
-    from igo.nets.encode import planes
-    from igo.nets.model import SCORE_SCALE
-    from igo.nets.train import apply_symmetry
+    from igo.nets.encode import legal_mask, planes
+    from igo.nets.model import SCORE_SCALE, masked_logits
+    from igo.nets.stream import NO_TARGET
+    from igo.nets.train import apply_symmetry, symmetry_tables
 
+    dev = torch.device(cfg.device)
     e = batch.enc
     size = e.size
-    x = planes(torch.from_numpy(e.stones[idx]), torch.from_numpy(e.moves[idx]),
-               torch.from_numpy(e.hist[idx]), torch.from_numpy(e.to_move[idx]), size)
-    own = torch.from_numpy(batch.owner[idx]).view(-1, 1, size, size)
+    x = planes(torch.from_numpy(e.stones[idx]).to(dev), torch.from_numpy(e.moves[idx]).to(dev),
+               torch.from_numpy(e.hist[idx]).to(dev), torch.from_numpy(e.to_move[idx]).to(dev),
+               size)
+    own = torch.from_numpy(batch.owner[idx]).to(dev).view(-1, 1, size, size)
     if sym:
         x, own = apply_symmetry(x, sym), apply_symmetry(own, sym)
-    with torch.no_grad():
-        t = net.branch(x)
+    out: dict[str, Any] = {}
+    with torch.set_grad_enabled(grad), \
+            torch.autocast("cuda", dtype=torch.bfloat16, enabled=dev.type == "cuda"):
+        if cfg.train_trunk:
+            logits, v, s, o = net.judge(x)
+        else:
+            with torch.no_grad():
+                t = net.branch(x)
+            v, s, o = net.heads(t)
+    v, s, o = v.float(), s.float(), o.float()
     with torch.set_grad_enabled(grad):
-        v, s, o = net.heads(t)
-        lv = F.binary_cross_entropy_with_logits(v, torch.from_numpy(batch.value[idx]))
-        sc = torch.from_numpy(batch.score[idx])
+        if cfg.train_trunk:
+            legal = legal_mask(torch.from_numpy(e.moves[idx]).to(dev))
+            tgt = torch.from_numpy(e.target[idx]).to(dev).long()
+            if sym:
+                perm = torch.from_numpy(symmetry_tables(size)[sym]).to(dev)
+                moved = torch.empty_like(legal)
+                moved[:, perm] = legal
+                legal = moved
+                tgt = torch.where(tgt != NO_TARGET, perm[tgt.clamp(0, size * size)], tgt)
+            lg = masked_logits(logits, legal)
+            ok = tgt != NO_TARGET
+            out["policy"] = (F.cross_entropy(lg, tgt, ignore_index=NO_TARGET)
+                             if bool(ok.any()) else v.sum() * 0)
+            out["policy_hits"] = float((lg.argmax(1)[ok] == tgt[ok]).float().sum())
+            out["policy_n"] = int(ok.sum())
+        lv = F.binary_cross_entropy_with_logits(v, torch.from_numpy(batch.value[idx]).to(dev))
+        sc = torch.from_numpy(batch.score[idx]).to(dev)
         ok = ~torch.isnan(sc)
         ls = (F.huber_loss(s[ok] / SCORE_SCALE, sc[ok] / SCORE_SCALE)
               if bool(ok.any()) else v.sum() * 0)
-        has = torch.from_numpy(batch.has_owner[idx])
-        tgt = own.reshape(len(idx), -1)
-        labelled = has[:, None] & (tgt != 0)
+        has = torch.from_numpy(batch.has_owner[idx]).to(dev)
+        tgt_own = own.reshape(len(idx), -1)
+        labelled = has[:, None] & (tgt_own != 0)
         if bool(labelled.any()):
             p = ((o + 1) / 2).clamp(1e-6, 1 - 1e-6)
-            lo = F.binary_cross_entropy(p[labelled], (tgt[labelled] + 1) / 2)
+            lo = F.binary_cross_entropy(p[labelled], (tgt_own[labelled] + 1) / 2)
         else:
             lo = v.sum() * 0
-    return {"value": lv, "score": ls, "owner": lo, "v": v.detach(), "s": s.detach(),
-            "o": o.detach(), "tgt_owner": tgt, "labelled": labelled}
+    return {**out, "value": lv, "score": ls, "owner": lo, "v": v.detach().cpu(),
+            "s": s.detach().cpu(), "o": o.detach().cpu(), "tgt_owner": tgt_own.cpu(),
+            "labelled": labelled.cpu()}
 
 
 def evaluate(net: Any, batch: Batch, cfg: HeadsConfig) -> dict[str, float]:
     """Value log-loss, Brier and accuracy; score mean absolute error (points);
-    ownership accuracy over labelled points; and the three losses, on ``batch``."""
+    ownership accuracy over labelled points; and the three losses, on ``batch``; with
+    ``cfg.train_trunk`` the policy's loss and top-1 accuracy too."""
     import torch
 
     net.eval()
     n = len(batch.value)
     sums = {"value": 0.0, "score": 0.0, "owner": 0.0}
+    if cfg.train_trunk:
+        sums["policy"] = 0.0
     vs, ss, hits, pts = [], [], 0.0, 0
+    policy_hits, policy_n = 0.0, 0
     for a in range(0, n, 256):
         idx = np.arange(a, min(a + 256, n))
         out = loss_terms(net, batch, idx, 0, cfg, grad=False)
         for k in sums:
             sums[k] += float(out[k]) * len(idx)
+        policy_hits += out.get("policy_hits", 0.0)
+        policy_n += out.get("policy_n", 0)
         vs.append(torch.sigmoid(out["v"]).numpy())
         ss.append(out["s"].numpy())
         lab = out["labelled"]
@@ -214,7 +260,10 @@ def evaluate(net: Any, batch: Batch, cfg: HeadsConfig) -> dict[str, float]:
     y = batch.value.astype(np.float64)
     s = np.concatenate(ss)
     ok = ~np.isnan(batch.score)
-    return {"n": n, "loss_value": sums["value"] / n, "loss_score": sums["score"] / n,
+    policy = ({"loss_policy": sums["policy"] / n,
+               "policy_top1": policy_hits / policy_n if policy_n else math.nan}
+              if cfg.train_trunk else {})
+    return {**policy, "n": n, "loss_value": sums["value"] / n, "loss_score": sums["score"] / n,
             "loss_owner": sums["owner"] / n,
             "logloss": float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))),
             "brier": float(np.mean((p - y) ** 2)),
@@ -253,11 +302,13 @@ class HeadsTrainer:
             raise ValueError(f"{init}: not a trunk for these heads ({missing[:3]})")
         self.meta.setdefault("policy", base_meta)
         self._copy_skipped_blocks()
-        self.head_params = [p for n, p in self.net.named_parameters()
-                            if n.startswith(("value_", "ownership"))]
+        self.device = torch.device(cfg.device)
+        self.net.to(self.device)
+        self.params = [p for n, p in self.net.named_parameters()
+                       if cfg.train_trunk or n.startswith(("value_", "ownership"))]
         for n, p in self.net.named_parameters():
-            p.requires_grad_(n.startswith(("value_", "ownership")))
-        self.opt = torch.optim.AdamW(self.head_params, lr=cfg.lr, weight_decay=cfg.weight_decay)
+            p.requires_grad_(cfg.train_trunk or n.startswith(("value_", "ownership")))
+        self.opt = torch.optim.AdamW(self.params, lr=cfg.lr, weight_decay=cfg.weight_decay)
         self.step = 0
         self.trained_seconds = 0.0
         self.rng = np.random.default_rng(cfg.seed)
@@ -341,15 +392,20 @@ class HeadsTrainer:
         batch, idx = self._next_batch()
         for g in self.opt.param_groups:
             g["lr"] = self.lr()
-        self.net.eval()  # the frozen trunk keeps its batch-norm statistics
-        for m in (self.net.value_tower, self.net.value_conv):
-            m.train()
+        if self.cfg.train_trunk:
+            self.net.train()
+        else:
+            self.net.eval()  # the frozen trunk keeps its batch-norm statistics
+            for m in (self.net.value_tower, self.net.value_conv):
+                m.train()
         out = loss_terms(self.net, batch, idx, int(self.rng.integers(0, 8)), self.cfg, True)
         loss = (self.cfg.w_value * out["value"] + self.cfg.w_score * out["score"]
                 + self.cfg.w_owner * out["owner"])
+        if self.cfg.train_trunk:
+            loss = loss + self.cfg.w_policy * out["policy"]
         self.opt.zero_grad(set_to_none=True)
         loss.backward()
-        torch.nn.utils.clip_grad_norm_(self.head_params, 5.0)
+        torch.nn.utils.clip_grad_norm_(self.params, 5.0)
         self.opt.step()
         self.step += 1
 
@@ -362,10 +418,11 @@ class HeadsTrainer:
                 "train": train, "test": test}
         with open(self.run_dir / LOG, "a") as f:
             f.write(json.dumps(line) + "\n")
+        policy = (f" policy top1 {test['policy_top1']:.3f}" if self.cfg.train_trunk else "")
         self.say(f"step {self.step}: test logloss {test['logloss']:.4f} acc "
                  f"{test['accuracy']:.3f} score MAE {test['score_mae']:.2f} owner "
-                 f"{test['owner_accuracy']:.3f} | train logloss {train['logloss']:.4f} "
-                 f"({self.trained_seconds:.0f} s)")
+                 f"{test['owner_accuracy']:.3f}{policy} | train logloss "
+                 f"{train['logloss']:.4f} ({self.trained_seconds:.0f} s)")
 
     def save(self) -> None:
         """Checkpoint and model file, atomically."""
@@ -374,7 +431,7 @@ class HeadsTrainer:
         from igo.nets.model_file import save_net
 
         state = {"heads": {k: v for k, v in self.net.state_dict().items()
-                           if k.startswith(("value_", "ownership"))},
+                           if self.cfg.train_trunk or k.startswith(("value_", "ownership"))},
                  "opt": self.opt.state_dict(), "step": self.step, "cursor": self.cursor,
                  "trained_seconds": self.trained_seconds,
                  "rng": self.rng.bit_generator.state, "config": asdict(self.cfg),
@@ -387,6 +444,9 @@ class HeadsTrainer:
                                        "positions": self.step * self.cfg.batch,
                                        "seconds": round(self.trained_seconds, 1),
                                        "komi": 6.5, "sizes": [self.net_size]}}
+        if self.cfg.train_trunk:  # the policy trained with the heads: no longer the init's
+            meta["policy"] = {**meta.get("policy", {}), "trained_with_heads": {
+                "step": self.step, "positions": self.step * self.cfg.batch}}
         save_net(self.net, self.out, meta, half=True)
 
     def _load_checkpoint(self) -> None:
@@ -395,7 +455,7 @@ class HeadsTrainer:
         path = self.run_dir / CHECKPOINT
         if not path.exists():
             return
-        state = torch.load(path, map_location="cpu", weights_only=False)
+        state = torch.load(path, map_location=self.device, weights_only=False)
         differ = config_differences(state.get("config", {}), self.cfg)
         if differ:
             raise ValueError(f"{path}: a checkpoint of another run ({'; '.join(differ)}): "
@@ -420,7 +480,7 @@ class HeadsTrainer:
 #: The settings a resumed run may change: how long it runs (``steps``: the cosine
 #: follows the new length from the step reached) and how it reports and runs.
 RESUMABLE_CHANGES = frozenset({"steps", "eval_every", "eval_positions",
-                               "checkpoint_seconds", "threads"})
+                               "checkpoint_seconds", "threads", "device"})
 
 
 def config_differences(saved: dict[str, Any], cfg: HeadsConfig) -> list[str]:
