@@ -30,6 +30,9 @@ mover's sign ``s`` (+1 Black), with the net's score at the game's komi and its w
   (``--no-top`` skips it). Both scores are of positions with the same player to move,
   so a bias of the net towards the player to move (or away from it) cancels here and
   not in ``net``.
+- ``net_best`` (``--best-of K``): as ``net_top`` with the best of the policy's first
+  ``K`` legal moves by the net's score for the mover in place of its first: a stronger
+  judge's best move, at ``K - 1`` positions more a move.
 
 Each finished game is appended to ``results/verdict_by_rank_net.<fold>.games.jsonl``
 (Black's score and win rate of every position, those after the top move, the sides it
@@ -51,6 +54,15 @@ on the test fold is listed too (``all_statistics``), for reading, not for choosi
 Beside them, the search's verdict (``results/verdict_by_rank_2500_all.games.jsonl``,
 2,500 playouts a position, 116 test-fold players) with the same contrasts, and on the
 examples that both studies hold, both verdicts' ρ over the same players.
+
+**A fitted statistic** (``fitted``, added on 2026-12-07 after the training fold of the
+``--best-of 3`` study was read, the test fold not): one statistic alone mixes what a
+player loses with how often the net's move was chosen and how close the game was, so
+least squares of the rank on at most :data:`FIT_MAX_FEATURES` of the ``net_top`` and
+``net_best`` statistics and agreements (:func:`fit_features`), the subset chosen by
+leave-one-out Spearman ρ over the training examples and fitted on all of them; the test
+fold reports minus the predicted rank (:data:`FIT_KEY`, a loss: it falls with rank) with
+the same figures as a chosen statistic.
 
 **Time**: one core, PyTorch with one thread: a 19x19 position in about 25 ms with the
 b10c128 trunk (a 230-move game in 6–10 s while the machine's other core trains); the
@@ -460,6 +472,73 @@ def verdict(exs: Sequence[dict[str, Any]], key: str, seed: int,
     }
 
 
+#: the key of the fitted statistic in an example: minus the rank a least-squares fit of
+#: the judges' statistics predicts (so that, as a loss, it falls with rank)
+FIT_KEY = "net_fit:weakness"
+#: at most this many statistics in the fit
+FIT_MAX_FEATURES = 3
+
+
+def fit_features(exs: Sequence[dict[str, Any]]) -> list[str]:
+    """The statistics the fit may use: every ``net_top``/``net_best`` statistic and
+    agreement that every example of ``exs`` has, with more than one value."""
+    keys = [f"{j}:{n}" for j in ("net_top", "net_best") for n in [*STATISTICS, "agreement"]]
+    return [k for k in keys if exs and all(k in e and not math.isnan(e[k]) for e in exs)
+            and len({e[k] for e in exs}) > 1]
+
+
+def _design(exs: Sequence[dict[str, Any]], keys: Sequence[str]) -> np.ndarray:
+    return np.column_stack([np.array([e[k] for e in exs], float) for k in keys]
+                           + [np.ones(len(exs))])
+
+
+def loo_predictions(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Leave-one-out predictions of least squares of ``y`` on ``x`` (its columns, an
+    intercept among them), each example's from the fit on the others (by the hat
+    matrix: ``y - r / (1 - h)``)."""
+    pinv = np.linalg.pinv(x)
+    hat = np.einsum("ij,ji->i", x, pinv)
+    resid = y - x @ (pinv @ y)
+    return y - resid / np.maximum(1.0 - hat, 1e-12)
+
+
+def fit_choice(train: Sequence[dict[str, Any]], max_features: int = FIT_MAX_FEATURES
+               ) -> dict[str, Any] | None:
+    """The subset of at most ``max_features`` of :func:`fit_features` whose least-squares
+    prediction of the rank has the highest leave-one-out Spearman ρ over the training
+    examples, and that fit's weights on all of them (``None`` with too few examples)."""
+    from itertools import combinations
+
+    from scipy.stats import spearmanr
+
+    feats = fit_features(train)
+    y = np.array([e["rank_value"] for e in train], float)
+    if len(train) < 10 or not feats or len(set(y)) < 2:
+        return None
+    best: tuple[float, tuple[str, ...]] | None = None
+    for k in range(1, max_features + 1):
+        for keys in combinations(feats, k):
+            rho = float(spearmanr(loo_predictions(_design(train, keys), y), y).statistic)
+            if not math.isnan(rho) and (best is None or rho > best[0]):
+                best = (rho, keys)
+    if best is None:
+        return None
+    weights = np.linalg.lstsq(_design(train, best[1]), y, rcond=None)[0]
+    return {"features": list(best[1]), "weights": [round(float(w), 6) for w in weights[:-1]],
+            "intercept": round(float(weights[-1]), 6), "train_loo_spearman": round(best[0], 4),
+            "train_examples": len(train), "candidates": len(feats),
+            "max_features": max_features}
+
+
+def add_fitted(exs: Sequence[dict[str, Any]], fit: dict[str, Any]) -> None:
+    """Set :data:`FIT_KEY` of each example of ``exs`` that has the fit's statistics."""
+    for e in exs:
+        if all(k in e and not math.isnan(e[k]) for k in fit["features"]):
+            pred = fit["intercept"] + sum(w * e[k] for w, k in
+                                          zip(fit["weights"], fit["features"], strict=True))
+            e[FIT_KEY] = -float(pred)
+
+
 def search_verdict(path: Path, seed: int) -> dict[str, Any] | None:
     """The search's verdict (``mean_points_loss`` of ``verdict_by_rank.py``'s rows at
     ``path``) with the same figures as :func:`verdict`."""
@@ -526,6 +605,8 @@ def plot(report: dict[str, Any], path: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     panels = [(j, report["test"][j]) for j in JUDGES if j in report["test"]]
+    if report.get("fitted"):
+        panels.append(("fitted", report["fitted"]["test"]))
     fig, axes = plt.subplots(1, len(panels), figsize=(5.6 * len(panels), 4.2), squeeze=False)
     search = report.get("search")
     for ax, (judge, v) in zip(axes[0], panels, strict=True):
@@ -579,6 +660,10 @@ def report(rows: dict[str, list[dict[str, Any]]], seed: int, search_rows: Path
         out["test"][judge] = verdict(test, key, seed)
         out["all_statistics"][judge] = spearman_all(test, judge)
         out["test"][judge]["moves"] = judge_summary(rows["test"], judge)
+    fit = fit_choice(train)
+    if fit is not None:
+        add_fitted(test, fit)
+        out["fitted"] = {"choice": fit, "test": verdict(test, FIT_KEY, seed)}
     out["test_agreement_with_policy"] = vb._spearman(*_values(test, "net_top:agreement"))
     out["search"] = search_verdict(search_rows, seed)
     out["paired_with_search"] = paired(search_rows, test,
@@ -699,6 +784,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{summary['choice'][judge]['train_spearman'][v['statistic'].split(':')[1]]})"
               f"; test rho {v['spearman']}; from 1k {v['spearman_from_1k']}; "
               f"1-3d vs 7-9d {v['dan_1_3_vs_7_9']}", file=sys.stderr)
+    if summary.get("fitted"):
+        f = summary["fitted"]
+        print(f"fitted: {' + '.join(f['choice']['features'])} (train LOO rho "
+              f"{f['choice']['train_loo_spearman']}); test rho {f['test']['spearman']}; "
+              f"1-3d vs 7-9d {f['test']['dan_1_3_vs_7_9']}", file=sys.stderr)
     print(f"-> {args.out}, {png}", file=sys.stderr)
     return 0
 

@@ -96,6 +96,50 @@ def test_choose_takes_the_most_negative_rho_and_verdict_reports_it() -> None:
     assert v["spearman_from_1k"]["n"] == sum(e["rank_value"] >= 0 for e in test)
 
 
+def test_loo_predictions_are_refits_without_the_example() -> None:
+    rng = np.random.default_rng(5)
+    x = np.column_stack([rng.normal(size=(20, 2)), np.ones(20)])
+    y = x @ np.array([1.0, -2.0, 0.5]) + rng.normal(size=20)
+    got = vn.loo_predictions(x, y)
+    for i in (0, 7, 19):
+        keep = np.arange(20) != i
+        w = np.linalg.lstsq(x[keep], y[keep], rcond=None)[0]
+        assert got[i] == pytest.approx(x[i] @ w)
+
+
+def test_fit_choice_finds_the_statistics_that_carry_rank() -> None:
+    rng = np.random.default_rng(6)
+
+    def make(n: int) -> list[dict[str, Any]]:
+        out = []
+        for i in range(n):
+            v = float(rng.integers(-4, 10))
+            a, b = float(rng.normal()), float(rng.normal())
+            e: dict[str, Any] = {"rank": f"r{v:g}", "rank_value": v, "player": f"p{i}",
+                                 "colour": "B", "source": f"g{i}"}
+            for j in ("net_top", "net_best"):
+                for name in [*vn.STATISTICS, "agreement"]:
+                    e[f"{j}:{name}"] = float(rng.normal())
+            # the rank is in neither alone: a is noise shared with b
+            e["net_best:trimmed_mean_10"] = a - 0.3 * v
+            e["net_top:agreement"] = a + 0.05 * rng.normal()
+            e["net_top:median_points"] = 0.0  # constant: never a candidate
+            e["net_best:share_over_3"] = b
+            out.append(e)
+        return out
+
+    train, test = make(80), make(60)
+    assert "net_top:median_points" not in vn.fit_features(train)
+    fit = vn.fit_choice(train, max_features=2)
+    assert fit is not None
+    assert set(fit["features"]) == {"net_best:trimmed_mean_10", "net_top:agreement"}
+    assert fit["train_loo_spearman"] > 0.9
+    vn.add_fitted(test, fit)
+    v = vn.verdict(test, vn.FIT_KEY, seed=1, resamples=100)
+    assert v["spearman"]["rho"] < -0.9  # minus the predicted rank: it falls with rank
+    assert vn.fit_choice(train[:5]) is None
+
+
 def test_contrast_one_sided_and_empty_groups() -> None:
     exs = [{"rank_value": 2.0, "k": 3.0}, {"rank_value": 1.0, "k": 2.5},
            {"rank_value": 8.0, "k": 1.0}, {"rank_value": 9.0, "k": 0.5}]
