@@ -263,14 +263,15 @@ def test_study_on_a_few_fox_games(shared_data: Path, tmp_path: Path) -> None:
     args = ["--data", str(shared_data / "fox_ranked"), "--model", str(model),
             "--ranks", "3k", "9d", "--per-rank-test", "1", "--per-rank-train", "1",
             "--no-progress", "--rows", str(tmp_path / "rows"), "--out", str(out),
-            "--search-rows", str(tmp_path / "none.jsonl")]
+            "--search-rows", str(tmp_path / "none.jsonl"), "--best-of", "2"]
     assert vn.main(args) == 0
     d = json.loads(out.read_text())
     for fold in ("train", "test"):
         sel = d["selection"][fold]
         assert sel["ranks_studied"] == ["3k", "9d"] and sel["games_done"] == sel["games"]
     assert d["selection"]["test"]["examples_per_rank"] == {"3k": 1, "9d": 1}
-    assert set(d["choice"]) == {"net", "net_top"} and d["search"] is None
+    assert set(d["choice"]) == {"net", "net_top", "net_best"} and d["search"] is None
+    assert "fitted" not in d  # too few training examples to fit
     folds = read_folds(shared_data / "fox_ranked" / "folds.tsv")
     for fold in ("train", "test"):
         for line in (tmp_path / f"rows.{fold}.games.jsonl").read_text().splitlines():

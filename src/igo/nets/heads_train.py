@@ -22,19 +22,21 @@ one position a test game; the train curve on a fixed sample of positions of the 
 training chunk (games trained on; the positions drawn by another generator).
 
 Loss: binary cross-entropy of the value, Huber of the score / 20, binary cross-entropy
-of each labelled point's owner (mean over points), summed with weights.
+of each labelled point's owner (mean over points), summed with weights. AdamW, a cosine
+learning rate.
 
 With ``train_trunk`` the **whole net** trains (the stem, the tower and the policy head
 with the heads, from the initial file's weights), and the loss adds ``w_policy`` times
 the policy's cross-entropy of the move played over the legal moves (as
 :mod:`igo.nets.train`): the policy moves too, and its top-1 accuracy and loss join the
 curves, so that a run shows whether the heads' gain costs the moves anything. This is
-the run for a GPU (``device="cuda"``: the net and each batch there, the forward pass in
-bfloat16); on the CPU it is some three times slower a step than the frozen trunk. AdamW, a cosine
-learning rate. A run lives in a folder: ``checkpoint.pt`` (the heads, or the whole net
-with ``train_trunk``, the optimiser, the
-step, the chunk cursor, the generators, the chunk in hand: a resumed run takes the
-batches an uninterrupted one would) every ``checkpoint_seconds`` and at the end,
+the run meant for a GPU (``device="cuda"``: the net and each batch there, the forward
+pass in bfloat16); on this machine's CPU a step of 16 positions took 2.7 s.
+
+A run lives in a folder: ``checkpoint.pt`` (the heads, or the whole net with
+``train_trunk``; the optimiser, the step, the chunk cursor, the generators, the chunk in
+hand: a resumed run takes the batches an uninterrupted one would) every
+``checkpoint_seconds`` and at the end,
 ``log.jsonl`` (one line an evaluation: the train and test metrics), and the model file
 (the whole net with its heads, :func:`igo.nets.model_file.save_net`); a run started again
 on its folder resumes, with the checkpoint's settings (it may run longer, or report
