@@ -299,11 +299,16 @@ def read_rows(path: Path, playouts: int | None = None,
               keep: Callable[[dict[str, Any]], bool] | None = None) -> list[dict[str, Any]]:
     """The finished games in ``path`` (a line cut short by a kill is skipped), those of
     ``playouts`` a position if given and those ``keep`` keeps; the last row of a game
-    wins."""
-    if not path.exists():
-        return []
+    wins. Rows packed as ``path`` + ``.xz`` (as committed) are read first, then those
+    of ``path`` itself (a run goes on appending there)."""
+    import lzma
+
+    packed = path.with_name(path.name + ".xz")
+    texts = [lzma.decompress(packed.read_bytes()).decode("utf-8")] if packed.exists() else []
+    if path.exists():
+        texts.append(path.read_text(encoding="utf-8"))
     rows: dict[str, dict[str, Any]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in "\n".join(texts).splitlines():
         try:
             row = json.loads(line)
         except json.JSONDecodeError:

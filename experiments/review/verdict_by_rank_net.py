@@ -37,7 +37,8 @@ mover's sign ``s`` (+1 Black), with the net's score at the game's komi and its w
 Each finished game is appended to ``results/verdict_by_rank_net.<fold>.games.jsonl``
 (Black's score and win rate of every position, those after the top move, the sides it
 serves, the model file's step and digest): a rerun skips the games done with the same
-model file, and ``--report-only`` judges nothing.
+model file, and ``--report-only`` judges nothing. The committed rows are packed with xz
+(``….games.jsonl.xz``, read with the plain file's: :func:`verdict_by_rank.read_rows`).
 
 **Statistics** of a player's moves in one game (:data:`STATISTICS`, fixed before any
 fold was looked at): the mean points lost (losses below 0 counted as 0, as the review's

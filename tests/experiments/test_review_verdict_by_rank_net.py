@@ -252,6 +252,18 @@ def test_judge_games_appends_rows_and_resumes(heads_net: Any, tmp_path: Path) ->
     assert len(ex) == 2 and all(e["colour"] == "W" and e["moves"] == 12 for e in ex)
     assert all(not math.isnan(e["net_top:mean_points_loss"]) for e in ex)
     assert all("net_best:mean_points_loss" not in e for e in ex)  # not judged: no figure
+    # packed as committed (rows.….jsonl.xz): read, and the games in it are not judged
+    # again; a run that goes on appends to the plain file, read with it
+    import lzma
+
+    packed = path.with_name(path.name + ".xz")
+    packed.write_bytes(lzma.compress(path.read_bytes()))
+    path.unlink()
+    assert sorted(r["source"] for r in vn.read_rows(path, "abc")) == ["x.sgfs:0", "x.sgfs:1"]
+    assert vn.judge_games(games, heads_net, model, "test", path, progress=False) == 0
+    other = {**model, "sha256": "def"}
+    assert vn.judge_games(games[:1], heads_net, other, "test", path, progress=False) == 1
+    assert len(vn.read_rows(path, "abc")) == 2 and len(vn.read_rows(path, "def")) == 1
 
 
 @pytest.mark.slow
