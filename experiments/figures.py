@@ -169,6 +169,14 @@ FIGURES: tuple[Figure, ...] = (
            (Db(f"{TACTICS}/katago-9-1s.sqlite.xz"),),
            (f"{TACTICS}/katago-9-1s-think-times.json",),
            current=True, judge="igo 1 s a move, one core for both"),
+    Figure("19-katago-5s-b913008", 19, KATAGO, "igo 5 s a move, one core for both",
+           _engine("b913008", "2026-12-07"),
+           (Db(f"{TACTICS}/katago-19-5s.sqlite.xz"), Db(f"{TACTICS}/katago-19-5s-b.sqlite.xz")),
+           (f"{TACTICS}/katago-19-5s-think-times.json",
+            f"{TACTICS}/katago-19-5s-b-think-times.json"),
+           current=True, judge="igo 5 s a move, one core for both",
+           note="30 games stated, 20 on seed 39000 and 10 on seed 39020, one a core; stopped "
+           "after 14 (2026-12-07), resumable"),
     Figure("9-pachi-1s-efa9e9f-pair", 9, PACHI, "1 s a move each, one core for both",
            _engine("efa9e9f", "2026-11-29", f"{PAIR}: the 9x9 default before the AMAF "
                    "change of `e02a450`"),
@@ -269,7 +277,8 @@ FIGURES: tuple[Figure, ...] = (
 
 
 #: the rows of ``experiments/value_net/README.md``: the plain install's engine, KataGo
-VALUE_NET = ("9-pachi-1s-8da519e-numpy", "9-pachi-1s-8c2e7f7", "9-katago-1s-b913008")
+VALUE_NET = ("9-pachi-1s-8da519e-numpy", "9-pachi-1s-8c2e7f7", "9-katago-1s-b913008",
+             "19-katago-5s-b913008")
 POLICY = "experiments/policy_net/results"
 SMALL = "experiments/small_boards/results"
 #: the page of each block of :data:`EVIDENCE` not on ``docs/engine-defaults.md``

@@ -57,6 +57,10 @@ MEASURED: tuple[Measurement, ...] = (
                 'igo 1 s a move, one core for both (igo 1.00 s a move by its log), engine'
                 ' b913008 (2026-12-07), 0-1-19',
                 20, 0.025, (0.003, 0.200)),
+    Measurement(19, "KataGo 1.18.1's raw policy (its b10c384 net, one visit a move)",
+                'igo 5 s a move, one core for both (igo 5.00 s a move by its log), engine'
+                ' b913008 (2026-12-07), 0-0-14',
+                14, 0.000, (0.000, 0.215)),
     Measurement(9, 'Pachi 12.90 (no neural network)',
                 '4 s a move each, one thread (igo 4.00 s a move, Pachi 3.38 s by their '
                 'logs, logs of 34 of its games), engine 941d07e (2026-11-30, '
