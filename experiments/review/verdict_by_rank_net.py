@@ -292,6 +292,14 @@ def read_rows(path: Path, sha: str | None = None) -> list[dict[str, Any]]:
     return vb.read_rows(path, keep=lambda row: row.get("model", {}).get("sha256") == sha)
 
 
+def done_sources(rows_path: Path, sha: str, best_of: int = 0) -> set[str]:
+    """The games of ``rows_path`` judged by the model of digest ``sha`` (and, with
+    ``best_of`` of 2 or more, by the best of as many moves: a row without it is judged
+    again)."""
+    return {r["source"] for r in read_rows(rows_path, sha)
+            if best_of < 2 or r.get("best_of") == best_of}
+
+
 def judge_games(games: Sequence[tuple[Any, GameRecord, float]], net: Any,
                 model: dict[str, Any], fold: str, rows_path: Path, top: bool = True,
                 progress: bool = True, best_of: int = 0,
@@ -301,7 +309,7 @@ def judge_games(games: Sequence[tuple[Any, GameRecord, float]], net: Any,
     komi read)."""
     from tqdm import tqdm
 
-    done = {r["source"] for r in read_rows(rows_path, model["sha256"])}
+    done = done_sources(rows_path, model["sha256"], best_of)
     todo = [g for g in games if g[0].source not in done]
     rows_path.parent.mkdir(parents=True, exist_ok=True)
     if rows_path.exists() and rows_path.stat().st_size:
@@ -696,7 +704,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="skip the positions after the policy's top move (no net_top)")
     p.add_argument("--best-of", type=int, default=0,
                    help="also judge by the best of the policy's first K moves (net_best; "
-                        "K >= 2, about K evaluations more a position; 0: not)")
+                        "K >= 2, up to K - 1 evaluations more a position; 0: not)")
     p.add_argument("--rows", type=Path, default=RESULTS / PREFIX,
                    help="prefix of the finished games' files (<prefix>.<fold>.games.jsonl)")
     p.add_argument("--search-rows", type=Path, default=SEARCH_ROWS)
@@ -705,6 +713,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--report-only", action="store_true", help="judge nothing")
     p.add_argument("--no-progress", action="store_true")
     args = p.parse_args(argv)
+    if args.best_of == 1 or args.best_of < 0:
+        p.error("--best-of: 0 (no net_best) or at least 2")
 
     from igo.strength.data import read_folds
 
@@ -744,7 +754,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{sum(len(c.sides) for c in s['chosen'])} examples, "
               f"{sum(c.moves + 1 for c in s['chosen'])} positions", file=sys.stderr)
         if net is not None and fold in args.folds:
-            done = {r["source"] for r in read_rows(path, model["sha256"])}
+            done = done_sources(path, model["sha256"], args.best_of)
             todo = [g for g in games if g[0].source not in done][:args.limit]
             t1 = time.perf_counter()
             n = judge_games(todo, net, model, fold, path, not args.no_top, progress,

@@ -252,6 +252,14 @@ def test_judge_games_appends_rows_and_resumes(heads_net: Any, tmp_path: Path) ->
     assert len(ex) == 2 and all(e["colour"] == "W" and e["moves"] == 12 for e in ex)
     assert all(not math.isnan(e["net_top:mean_points_loss"]) for e in ex)
     assert all("net_best:mean_points_loss" not in e for e in ex)  # not judged: no figure
+    # asked for the best of 2 now: the rows without it are judged again, then kept
+    assert vn.done_sources(path, "abc", 2) == set()
+    assert vn.judge_games(games, heads_net, model, "test", path, progress=False,
+                          best_of=2) == 2
+    assert vn.done_sources(path, "abc", 2) == {"x.sgfs:0", "x.sgfs:1"}
+    rows = vn.read_rows(path, "abc")
+    assert all(r["best_of"] == 2 for r in rows)  # the last row of a game wins
+    assert all("net_best:mean_points_loss" in e for e in vn.examples(rows))
     # packed as committed (rows.….jsonl.xz): read, and the games in it are not judged
     # again; a run that goes on appends to the plain file, read with it
     import lzma
