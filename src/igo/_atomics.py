@@ -7,7 +7,10 @@ a one-dimensional integer array:
 - :func:`fetch_add` ``(a, i, v)``: ``a[i] += v``, returns the old value;
 - :func:`compare_swap` ``(a, i, old, new)``: ``a[i] = new`` if ``a[i] == old``, returns
   whether it did;
-- :func:`store` ``(a, i, v)``: ``a[i] = v`` published after every earlier write.
+- :func:`store` ``(a, i, v)``: ``a[i] = v`` published after every earlier write;
+- :func:`add_float` ``(a, i, v)``: ``a[i] += v`` on a float array (LLVM's ``fadd``,
+  a compare-and-swap loop on x86), so that threads sharing a search tree lose no
+  visit or win to an update made at once.
 
 Each is a plain Python function (used as is when ``NUMBA_DISABLE_JIT=1``, under a lock)
 with a numba overload for compiled callers, so kernels call them the same way in both
@@ -50,6 +53,12 @@ def store(a: np.ndarray, i: int, v: int) -> None:
         a[i] = v
 
 
+def add_float(a: np.ndarray, i: int, v: float) -> None:
+    """``a[i] += v`` atomically on a float array."""
+    with _PYTHON_LOCK:
+        a[i] += v
+
+
 def _element_pointer(context: Any, builder: Any, aryty: Any, ary: Any, idxty: Any,
                      idx: Any) -> Any:
     arr = context.make_array(aryty)(context, builder, ary)
@@ -58,18 +67,19 @@ def _element_pointer(context: Any, builder: Any, aryty: Any, ary: Any, idxty: An
                                     wraparound=False)
 
 
-def _check(aryty: Any) -> None:
+def _check(aryty: Any, kind: type = types.Integer) -> None:
     if not (isinstance(aryty, types.Array) and aryty.ndim == 1
-            and isinstance(aryty.dtype, types.Integer)):
-        raise TypeError(f"atomics need a 1-d integer array, got {aryty}")
+            and isinstance(aryty.dtype, kind)):
+        name = "integer" if kind is types.Integer else "float"
+        raise TypeError(f"atomics need a 1-d {name} array, got {aryty}")
 
 
-def _read_modify_write(op: str) -> Any:
+def _read_modify_write(op: str, kind: type = types.Integer) -> Any:
     """An intrinsic ``(a, i, v)`` doing LLVM's ``atomicrmw op`` on ``a[i]``; it
     returns the value before."""
 
     def typer(typingctx: Any, a: Any, i: Any, v: Any) -> Any:
-        _check(a)
+        _check(a, kind)
         sig = a.dtype(a, i, v)
 
         def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
@@ -85,6 +95,7 @@ def _read_modify_write(op: str) -> Any:
 
 _fetch_add = _read_modify_write("add")
 _exchange = _read_modify_write("xchg")
+_add_float = _read_modify_write("fadd", types.Float)
 
 
 def _compare_swap_typer(typingctx: Any, a: Any, i: Any, old: Any, new: Any) -> Any:
@@ -125,5 +136,13 @@ def _ov_compare_swap(a: Any, i: Any, old: Any, new: Any) -> Any:
 def _ov_store(a: Any, i: Any, v: Any) -> Any:
     def impl(a: Any, i: Any, v: Any) -> None:
         _exchange(a, i, v)
+
+    return impl
+
+
+@overload(add_float, inline="always")
+def _ov_add_float(a: Any, i: Any, v: Any) -> Any:
+    def impl(a: Any, i: Any, v: Any) -> None:
+        _add_float(a, i, v)
 
     return impl

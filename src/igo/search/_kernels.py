@@ -34,7 +34,7 @@ import numpy as np
 from numba import types
 from numba.extending import overload
 
-from igo._atomics import compare_swap, fetch_add, store
+from igo._atomics import add_float, compare_swap, fetch_add, store
 from igo._jit import njit, njit_inline, njit_noalloc
 from igo.core._kernels import (
     BLACK,
@@ -642,13 +642,21 @@ def _backup(t: Tree, depth: int, root_color: int, z: float, x: Scratch, nseq: in
     (nseq - first) // (nseq - j + 1)`` (``first``: where the move was first played,
     ``j``: the node's depth), as Pachi's ``distance_rave``. With ``crit`` each node of
     the path whose move's point its mover owns at the end (``x.owner``, set by
-    :func:`_score`) counts the visit in ``OX`` and its result in ``OXY``."""
+    :func:`_score`) counts the visit in ``OX`` and its result in ``OXY``. Threads share
+    the tree exactly when ``vloss`` > 0; then visits and wins are added atomically, so
+    that no iteration is lost to two threads updating a node at once (the AMAF and
+    criticality counts stay plain: a lost one is noise in an estimate)."""
     for j in range(depth + 1):
         node = x.path[j]
         mover = root_color if j % 2 == 1 else 3 - root_color
         r = z if mover == BLACK else 1.0 - z
-        t.N[node] += 1.0 - vloss if j > 0 else 1.0
-        t.W[node] += r
+        visit = 1.0 - vloss if j > 0 else 1.0
+        if vloss > 0.0:
+            add_float(t.N, node, visit)
+            add_float(t.W, node, r)
+        else:
+            t.N[node] += visit
+            t.W[node] += r
         if crit and j > 0:
             m = t.move[node]
             if m > 0 and x.owner[m] == mover:
@@ -750,7 +758,7 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
             if child < 0:
                 break
             if vloss > 0.0:
-                t.N[child] += vloss  # a loss for now: other threads look elsewhere
+                add_float(t.N, child, vloss)  # a loss for now: other threads look elsewhere
             m = t.move[child]
             _play(s, m, c)
             depth += 1
@@ -769,7 +777,7 @@ def run_iterations(t: Tree, root: BoardState, root_color: int, prev1: int, prev2
                 passes = 0
         if full:
             for j in range(1, depth + 1):
-                t.N[x.path[j]] -= vloss
+                add_float(t.N, x.path[j], -vloss)
             stats[S_ABANDONED] += 1
             return it
         nseq = depth

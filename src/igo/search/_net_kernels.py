@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from igo._atomics import add_float
 from igo._jit import njit_noalloc
 from igo.search._kernels import prior_rate
 from igo.search.tree import LADDER_ATARI, LADDER_ESCAPE, NET_PRIOR, NET_VALUE, Tree
@@ -109,16 +110,16 @@ def add_value(t: Tree, node: int, win: float, weight: float) -> bool:
     ``weight`` visits and ``weight`` times the win of the player who played their
     move. Once a node: it is marked :data:`NET_VALUE`, and a node so marked (a reclaim
     keeps the mark) is left as it is; returns whether the value was added. Other
-    search threads may update the same nodes meanwhile (as with :func:`set_priors`,
-    no lock): a visit lost to such a race is lost to the statistics, not a fault."""
+    search threads update the same nodes meanwhile: the visits and wins are added
+    atomically, as the threads add theirs."""
     if t.flags[node] & NET_VALUE:
         return False
     t.flags[node] = t.flags[node] | NET_VALUE
     v = node
     x = win
     while True:
-        t.N[v] += weight
-        t.W[v] += weight * x
+        add_float(t.N, v, weight)
+        add_float(t.W, v, weight * x)
         if v == 0:
             return True
         v = t.parent[v]
