@@ -5,7 +5,9 @@
 
 writes ``train-00.npz.xz`` … ``train-09.npz.xz`` and ``test.npz.xz`` (:mod:`igo.nets.games`): what a
 training machine needs of the records, 0.87 bytes a move. A shard already written is
-kept (the job resumes).
+kept (the job resumes). ``--shard NAME PATH`` (repeatable) writes ``NAME.npz.xz`` from
+the records at ``PATH`` instead (a folder of SGF files, an archive, a ``.sgfs.xz``): igo's
+own games, for instance (``--size 9``).
 """
 
 from __future__ import annotations
@@ -23,14 +25,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=Path("../shared/data/tygem9d"))
     ap.add_argument("--out", type=Path, default=Path("runs/policy-net/games"))
     ap.add_argument("--size", type=int, default=19)
+    ap.add_argument("--shard", nargs=2, action="append", metavar=("NAME", "PATH"),
+                    help="write NAME.npz.xz from the records at PATH (instead of --data)")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    shards = sorted(args.data.glob("*.sgfs.xz"))
-    if not shards:
+    if args.shard:
+        sources = [(name, Path(path)) for name, path in args.shard]
+    else:
+        sources = [(p.name.removesuffix(".sgfs.xz"), p)
+                   for p in sorted(args.data.glob("*.sgfs.xz"))]
+    if not sources:
         print(f"no .sgfs.xz files in {args.data}", file=sys.stderr)
         return 1
-    for shard in shards:
-        dest = args.out / (shard.name.removesuffix(".sgfs.xz") + ".npz.xz")
+    for name, shard in sources:
+        dest = args.out / (name + ".npz.xz")
         if dest.exists():
             continue
         stats = CorpusStats()

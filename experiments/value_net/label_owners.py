@@ -6,7 +6,7 @@
 For every game of a shard that ended by counting (``score`` not NaN), the final position's
 owners (:func:`igo.nets.final_owner.final_owner`: a search settles the dead stones, then
 area owners) are kept when their area margin minus komi 6.5 is within 2 points of the
-recorded margin. Writes ``<shard>.npz`` (``game``: index in the shard, ``owner``:
+recorded margin (``--komi``: 6.5, the 9-dan games'; 7 for igo's own 9x9 games). Writes ``<shard>.npz`` (``game``: index in the shard, ``owner``:
 ``(n, 361)`` int8, ``area_margin``, and the games that disagreed in ``rejected``) from
 parts of 500 games (``<shard>.part-NNNN.npz``): a killed run resumes at its last part.
 """
@@ -28,8 +28,8 @@ KOMI = 6.5
 PART = 500
 
 
-def label_part(games: G.GameArrays, idx: np.ndarray, playouts: int, seed: int
-               ) -> dict[str, np.ndarray]:
+def label_part(games: G.GameArrays, idx: np.ndarray, playouts: int, seed: int,
+               komi: float = KOMI) -> dict[str, np.ndarray]:
     """Labels of the games ``idx`` (see the module docstring)."""
     rng = np.random.default_rng(seed)
     kept: list[int] = []
@@ -43,8 +43,8 @@ def label_part(games: G.GameArrays, idx: np.ndarray, playouts: int, seed: int
         except IllegalMoveError:
             rejected.append(g)
             continue
-        fo = final_owner(board, KOMI, playouts=playouts, rng=rng)
-        if fo.agrees(KOMI, float(games.scores[g])):
+        fo = final_owner(board, komi, playouts=playouts, rng=rng)
+        if fo.agrees(komi, float(games.scores[g])):
             kept.append(g)
             owners.append(fo.owner)
             margins.append(fo.area_margin)
@@ -57,7 +57,8 @@ def label_part(games: G.GameArrays, idx: np.ndarray, playouts: int, seed: int
             "rejected": np.array(rejected, np.int64)}
 
 
-def label_shard(src: Path, out: Path, playouts: int, limit: int | None) -> Path:
+def label_shard(src: Path, out: Path, playouts: int, limit: int | None,
+                komi: float = KOMI) -> Path:
     """Label one shard, resuming from its parts; returns the shard's labels file."""
     dest = out / (src.name.removesuffix(".npz.xz") + ".npz")
     if dest.exists():
@@ -71,7 +72,8 @@ def label_shard(src: Path, out: Path, playouts: int, limit: int | None) -> Path:
     for k, lo in enumerate(range(0, len(counted), PART)):
         part = out / f"{dest.stem}.part-{k:04d}.npz"
         if not part.exists():
-            arrays = label_part(games, counted[lo:lo + PART], playouts, seed=1000 + k)
+            arrays = label_part(games, counted[lo:lo + PART], playouts, seed=1000 + k,
+                                komi=komi)
             tmp = part.with_name(part.name + ".tmp.npz")
             np.savez(tmp, **arrays)  # type: ignore[arg-type]
             tmp.replace(part)
@@ -106,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shards", nargs="+", default=["test", "train-00"])
     ap.add_argument("--playouts", type=int, default=100)
     ap.add_argument("--limit", type=int, default=None, help="counted games a shard, at most")
+    ap.add_argument("--komi", type=float, default=KOMI, help="the games' komi")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for name in args.shards:
@@ -113,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         if not src.exists():
             print(f"{src}: missing", file=sys.stderr)
             return 1
-        label_shard(src, args.out, args.playouts, args.limit)
+        label_shard(src, args.out, args.playouts, args.limit, args.komi)
     return 0
 
 

@@ -16,7 +16,8 @@ mean of the position's and the best line's, as the review's), and of the review'
 between the two seeds, of the search's score and of the net's, and how the two scores
 go together (correlation, the net's slope on the search's: the heads' points on a board
 they did not learn). Writes
-``results/nine_judge.json``.
+``results/nine_judge.json``. ``--net FILE`` judges with another net (heads trained on
+9x9 games, for instance) than the default.
 """
 
 from __future__ import annotations
@@ -72,8 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("databases", nargs="+", type=Path)
     ap.add_argument("--out", type=Path, default=HERE / "results" / "nine_judge.json")
+    ap.add_argument("--net", type=Path, default=None, help="the judging net (default: igo's)")
     args = ap.parse_args(argv)
-    net = NetPolicy(default_net_path(), threads=1)
+    net = NetPolicy(args.net or default_net_path(), threads=1)
     budget = default_budget(9)
     config = EvalSettings().config
     rows: list[dict[str, Any]] = []
@@ -133,8 +135,10 @@ def main(argv: list[str] | None = None) -> int:
                            "slope_net_on_search": round(slope, 3),
                            "mean_abs_search": round(float(np.mean(np.abs(ss))), 2),
                            "mean_abs_net": round(float(np.mean(np.abs(ns))), 2)},
+           "net": str(args.net or default_net_path()),
            "command": "python experiments/value_net/nine_judge.py "
-                      + " ".join(str(d) for d in args.databases)}
+                      + " ".join(str(d) for d in args.databases)
+                      + (f" --net {args.net} --out {args.out}" if args.net else "")}
     args.out.write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps(out, indent=1))
     return 0

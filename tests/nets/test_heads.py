@@ -313,7 +313,7 @@ def test_heads_training_freezes_the_trunk_and_resumes(tmp_path: Path) -> None:
     train, test = [_labelled(10, 20), _labelled(6, 40)], _labelled(5, 60)
     assert any(len(d.owners) for d in train)
     assert np.isfinite(train[0].games.scores).any()
-    cfg = _heads_cfg()
+    cfg = _heads_cfg(komi=7.0)  # games of 9x9 at komi 7, as igo's own
 
     full = HeadsTrainer(cfg, trunk, train, test, tmp_path / "full", tmp_path / "full.pt",
                         say=lambda m: None)
@@ -341,7 +341,7 @@ def test_heads_training_freezes_the_trunk_and_resumes(tmp_path: Path) -> None:
     # the model file: the whole net with its heads, stored in float16
     out, meta = load_net(tmp_path / "full.pt")
     assert out.config.has_heads and meta["heads"]["step"] == cfg.steps
-    assert meta["heads"]["komi"] == 6.5
+    assert meta["heads"]["komi"] == 7.0 and meta["heads"]["sizes"] == [9]
     for k, v in out.state_dict().items():
         if k in base_state and v.is_floating_point():
             assert torch.equal(v, base_state[k].half().float()), k

@@ -89,6 +89,7 @@ class HeadsConfig:
     train_trunk: bool = False
     w_policy: float = 1.0
     device: str = "cpu"
+    komi: float = 6.5  # the games' komi: the score head's margins include it
 
     def __post_init__(self) -> None:
         if self.steps < 1 or self.batch < 1 or self.lr <= 0 or self.per_game < 1 \
@@ -445,7 +446,7 @@ class HeadsTrainer:
         meta = {**self.meta, "heads": {"config": asdict(self.cfg), "step": self.step,
                                        "positions": self.step * self.cfg.batch,
                                        "seconds": round(self.trained_seconds, 1),
-                                       "komi": 6.5, "sizes": [self.net_size]}}
+                                       "komi": self.cfg.komi, "sizes": [self.net_size]}}
         if self.cfg.train_trunk:  # the policy trained with the heads: no longer the init's
             meta["policy"] = {**meta.get("policy", {}), "trained_with_heads": {
                 "step": self.step, "positions": self.step * self.cfg.batch}}
