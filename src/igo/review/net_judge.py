@@ -48,11 +48,11 @@ from igo.nets.judgement import Judgement
 #: The net's share of a position's win rate (AlphaGo's λ, mixed at the root: the rest is
 #: the search's root win rate; the net's part is the mean of the position's value and its
 #: best line's): the weight that predicted the winner best on the even games of 501
-#: positions of 9-dan test games (log-loss 0.6468; on the odd games 0.6278, against 0.6294
-#: for the best line's value alone at its best weight, 0.1, and 0.6323 for the search
-#: alone: within the noise, flat from 0.05 to 0.3; `python
-#: experiments/value_net/judge_eval.py report`, experiments/value_net/README.md).
-NET_WEIGHT = 0.15
+#: positions of 9-dan test games with the default net's heads (run 3, step 1500; on the
+#: odd games log-loss 0.6202 with it, 0.6148 for that mean alone and 0.6323 for the search
+#: alone; run 1's heads had chosen 0.15; `python experiments/value_net/judge_eval.py
+#: report --net src/igo/models/policy-19.pt`, experiments/value_net/README.md).
+NET_WEIGHT = 0.3
 
 #: Positions a call of the net (bounds the memory of a 19x19 batch).
 JUDGE_BATCH = 256
