@@ -137,10 +137,10 @@ VERDICT_OTHER = ("Its verdict was not measured against players' ranks on this bo
 VERDICT_NET = ("Measured on 19x19 (issue 63): its score does not move with the search's seed "
                "(median 0.0 points against the search's 1.3), 9-dan players lose 0.28 points a "
                "move by it, and over 197 Fox players of 14 ranks their points lost a move (10 % "
-               "trimmed mean) follow rank a little better than the search's (Spearman rho -0.27 "
-               "against -0.23) but do not tell one dan rank from another; read them beside the "
-               "rank estimated from the game (rho +0.76). The search's figures are in the "
-               "section at the end.")
+               "trimmed mean) follow rank better than the search's (Spearman rho -0.33 "
+               "against -0.23; 1-3d against 7-9d p = 0.035) but do not tell neighbouring dan "
+               "ranks apart; read them beside the rank estimated from the game (rho +0.76). "
+               "The search's figures are in the section at the end.")
 
 
 def engine_line(budget: Budget) -> str:
