@@ -5,8 +5,9 @@
 
 For every game of a shard that ended by counting (``score`` not NaN), the final position's
 owners (:func:`igo.nets.final_owner.final_owner`: a search settles the dead stones, then
-area owners) are kept when their area margin minus komi 6.5 is within 2 points of the
-recorded margin (``--komi``: 6.5, the 9-dan games'; 7 for igo's own 9x9 games). Writes ``<shard>.npz`` (``game``: index in the shard, ``owner``:
+area owners) are kept when their area margin minus the komi (``--komi``: 6.5, the 9-dan
+games'; 7 for igo's own 9x9 games) is within 2 points of the recorded margin. Writes
+``<shard>.npz`` (``game``: index in the shard, ``owner``:
 ``(n, 361)`` int8, ``area_margin``, and the games that disagreed in ``rejected``) from
 parts of 500 games (``<shard>.part-NNNN.npz``): a killed run resumes at its last part.
 """

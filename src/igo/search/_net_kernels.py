@@ -111,7 +111,9 @@ def add_value(t: Tree, node: int, win: float, weight: float) -> bool:
     move. Once a node: it is marked :data:`NET_VALUE`, and a node so marked (a reclaim
     keeps the mark) is left as it is; returns whether the value was added. Other
     search threads update the same nodes meanwhile: the visits and wins are added
-    atomically, as the threads add theirs."""
+    atomically, as threads sharing a tree add theirs; a single search thread adds its
+    own plainly, so a visit lost to a race with it is lost to the statistics, not a
+    fault."""
     if t.flags[node] & NET_VALUE:
         return False
     t.flags[node] = t.flags[node] | NET_VALUE
